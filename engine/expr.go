@@ -1,0 +1,316 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// Expr is an integer expression over decision variables. Booleans are the
+// integers 0 and 1; a logical operator treats any non-zero operand as true.
+//
+// Every node knows the interval its value lies in, computed when the node is
+// built from the initial domains of its variables. Because the interval of
+// every node is representable in 64 bits, evaluation can never overflow:
+// constructors return an *OverflowError instead of building a node whose
+// bounds cannot be represented.
+//
+// Some operations are undefined for some inputs (division or modulo by zero,
+// an element index out of range). An undefined value makes the innermost
+// enclosing boolean-valued node (comparison, membership, logical operator)
+// false, as in MiniZinc's relational semantics.
+type Expr interface {
+	// Bounds returns an interval that contains every value the expression
+	// can take.
+	Bounds() (lo, hi int64)
+	isExpr()
+}
+
+// OverflowError reports an expression whose bounds cannot be represented
+// in 64-bit integers.
+type OverflowError struct {
+	Op string // the operation whose result overflows, e.g. "*"
+}
+
+func (e *OverflowError) Error() string {
+	return fmt.Sprintf("integer overflow: the bounds of %s do not fit in 64 bits", e.Op)
+}
+
+// ErrUndefinedAlways reports an expression that is undefined for every
+// input, such as a division by the constant 0.
+var ErrUndefinedAlways = errors.New("expression is undefined for every value")
+
+// Const is an integer constant.
+type Const struct{ V int64 }
+
+// VarExpr is a reference to a decision variable.
+type VarExpr struct {
+	V      Var
+	lo, hi int64
+}
+
+// UnOp is a unary operator.
+type UnOp uint8
+
+// Unary operators.
+const (
+	OpNeg UnOp = iota // -x
+	OpAbs             // abs(x)
+	OpNot             // not x (0 or 1)
+)
+
+// Unary applies a unary operator.
+type Unary struct {
+	Op     UnOp
+	X      Expr
+	lo, hi int64
+}
+
+// BinOp is a binary operator.
+type BinOp uint8
+
+// Binary operators. Comparisons and logical operators yield 0 or 1.
+const (
+	OpAdd BinOp = iota
+	OpSub
+	OpMul
+	OpDiv // integer division truncated toward zero; undefined for a zero divisor
+	OpMod // remainder with the sign of the dividend; undefined for a zero divisor
+	OpEq
+	OpNe
+	OpLt
+	OpLe
+	OpGt
+	OpGe
+	OpAnd
+	OpOr
+	OpXor
+	OpImplies
+	OpIff
+)
+
+var binOpNames = [...]string{"+", "-", "*", "/", "%", "=", "!=", "<", "<=", ">", ">=", "and", "or", "xor", "->", "<->"}
+
+func (op BinOp) String() string { return binOpNames[op] }
+
+// IsRelation reports whether op compares two integers.
+func (op BinOp) IsRelation() bool { return op >= OpEq && op <= OpGe }
+
+// IsLogical reports whether op combines two truth values.
+func (op BinOp) IsLogical() bool { return op >= OpAnd }
+
+// Binary applies a binary operator.
+type Binary struct {
+	Op     BinOp
+	X, Y   Expr
+	lo, hi int64
+}
+
+// NaryOp is an operator over a list of operands.
+type NaryOp uint8
+
+// N-ary operators. Sum of nothing is 0, Product of nothing 1, And of
+// nothing true and Or of nothing false; Min and Max need an operand.
+const (
+	OpSum NaryOp = iota
+	OpProduct
+	OpMin
+	OpMax
+	OpAll // logical and
+	OpAny // logical or
+)
+
+var naryOpNames = [...]string{"sum", "product", "min", "max", "and", "or"}
+
+func (op NaryOp) String() string { return naryOpNames[op] }
+
+// Nary applies an operator to a list of operands.
+type Nary struct {
+	Op     NaryOp
+	Args   []Expr
+	lo, hi int64
+}
+
+// InSet is membership of X in a constant set (Negated: not in).
+type InSet struct {
+	X       Expr
+	Set     []int64 // sorted, no duplicates
+	Negated bool
+}
+
+// IfThenElse is a conditional expression.
+type IfThenElse struct {
+	Cond, Then, Else Expr
+	lo, hi           int64
+}
+
+// Element is Items[Index-Base]; undefined when the index is out of range.
+type Element struct {
+	Index  Expr
+	Base   int64
+	Items  []Expr
+	lo, hi int64
+}
+
+func (*Const) isExpr()      {}
+func (*VarExpr) isExpr()    {}
+func (*Unary) isExpr()      {}
+func (*Binary) isExpr()     {}
+func (*Nary) isExpr()       {}
+func (*InSet) isExpr()      {}
+func (*IfThenElse) isExpr() {}
+func (*Element) isExpr()    {}
+
+// Bounds implements Expr.
+func (e *Const) Bounds() (int64, int64) { return e.V, e.V }
+
+// Bounds implements Expr.
+func (e *VarExpr) Bounds() (int64, int64) { return e.lo, e.hi }
+
+// Bounds implements Expr.
+func (e *Unary) Bounds() (int64, int64) { return e.lo, e.hi }
+
+// Bounds implements Expr.
+func (e *Binary) Bounds() (int64, int64) { return e.lo, e.hi }
+
+// Bounds implements Expr.
+func (e *Nary) Bounds() (int64, int64) { return e.lo, e.hi }
+
+// Bounds implements Expr.
+func (e *InSet) Bounds() (int64, int64) { return 0, 1 }
+
+// Bounds implements Expr.
+func (e *IfThenElse) Bounds() (int64, int64) { return e.lo, e.hi }
+
+// Bounds implements Expr.
+func (e *Element) Bounds() (int64, int64) { return e.lo, e.hi }
+
+// NewConst returns the constant v.
+func NewConst(v int64) Expr { return &Const{V: v} }
+
+// NewUnary builds op(x).
+func NewUnary(op UnOp, x Expr) (Expr, error) {
+	lo, hi := x.Bounds()
+	e := &Unary{Op: op, X: x}
+	var err error
+	switch op {
+	case OpNeg:
+		e.lo, e.hi, err = negBounds(lo, hi)
+	case OpAbs:
+		e.lo, e.hi, err = absBounds(lo, hi)
+	case OpNot:
+		e.lo, e.hi = 0, 1
+	}
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// NewBinary builds x op y.
+func NewBinary(op BinOp, x, y Expr) (Expr, error) {
+	xlo, xhi := x.Bounds()
+	ylo, yhi := y.Bounds()
+	e := &Binary{Op: op, X: x, Y: y}
+	var err error
+	switch op {
+	case OpAdd:
+		e.lo, e.hi, err = addBounds(xlo, xhi, ylo, yhi)
+	case OpSub:
+		var nlo, nhi int64
+		if nlo, nhi, err = negBounds(ylo, yhi); err == nil {
+			e.lo, e.hi, err = addBounds(xlo, xhi, nlo, nhi)
+		}
+	case OpMul:
+		e.lo, e.hi, err = mulBounds(xlo, xhi, ylo, yhi)
+	case OpDiv:
+		e.lo, e.hi, err = divBounds(xlo, xhi, ylo, yhi)
+	case OpMod:
+		e.lo, e.hi, err = modBounds(xlo, xhi, ylo, yhi)
+	default:
+		e.lo, e.hi = 0, 1
+	}
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// NewNary builds op(args...).
+func NewNary(op NaryOp, args []Expr) (Expr, error) {
+	e := &Nary{Op: op, Args: args}
+	switch op {
+	case OpAll, OpAny:
+		e.lo, e.hi = 0, 1
+		return e, nil
+	case OpMin, OpMax:
+		if len(args) == 0 {
+			return nil, fmt.Errorf("%s of an empty list", op)
+		}
+	}
+	lo, hi := int64(0), int64(0)
+	if op == OpProduct {
+		lo, hi = 1, 1
+	}
+	for i, a := range args {
+		alo, ahi := a.Bounds()
+		var err error
+		switch {
+		case op == OpSum:
+			lo, hi, err = addBounds(lo, hi, alo, ahi)
+		case op == OpProduct:
+			lo, hi, err = mulBounds(lo, hi, alo, ahi)
+		case i == 0:
+			lo, hi = alo, ahi
+		case op == OpMin:
+			lo, hi = min(lo, alo), min(hi, ahi)
+		case op == OpMax:
+			lo, hi = max(lo, alo), max(hi, ahi)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	e.lo, e.hi = lo, hi
+	return e, nil
+}
+
+// NewInSet builds x in set (or x not in set when negated). The set need
+// not be sorted; it is copied.
+func NewInSet(x Expr, set []int64, negated bool) Expr {
+	s := append([]int64(nil), set...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	s = dedupSorted(s)
+	return &InSet{X: x, Set: s, Negated: negated}
+}
+
+// NewIf builds if cond then a else b end.
+func NewIf(cond, a, b Expr) Expr {
+	alo, ahi := a.Bounds()
+	blo, bhi := b.Bounds()
+	return &IfThenElse{Cond: cond, Then: a, Else: b, lo: min(alo, blo), hi: max(ahi, bhi)}
+}
+
+// NewElement builds items[index-base]. It needs at least one item.
+func NewElement(index Expr, base int64, items []Expr) (Expr, error) {
+	if len(items) == 0 {
+		return nil, ErrUndefinedAlways
+	}
+	e := &Element{Index: index, Base: base, Items: items}
+	e.lo, e.hi = items[0].Bounds()
+	for _, it := range items[1:] {
+		lo, hi := it.Bounds()
+		e.lo, e.hi = min(e.lo, lo), max(e.hi, hi)
+	}
+	return e, nil
+}
+
+func dedupSorted(s []int64) []int64 {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
