@@ -1,0 +1,191 @@
+package lang
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Pos is a position in a source file: 1-based line and column, the column
+// counted in characters (runes), and the byte offset.
+type Pos struct {
+	File   string
+	Offset int
+	Line   int
+	Col    int
+}
+
+func (p Pos) String() string {
+	if p.File == "" {
+		return fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Error is a problem with a model or data file, at a position. End, if
+// set, marks the end of the offending span on the same line so the caret
+// can underline all of it.
+type Error struct {
+	Pos Pos
+	End Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// ErrorList collects errors; its Err method is nil when it is empty.
+type ErrorList []*Error
+
+// MaxReported is how many errors are printed before "and N more".
+const MaxReported = 20
+
+// Add appends an error.
+func (l *ErrorList) Add(pos, end Pos, format string, args ...any) {
+	*l = append(*l, &Error{Pos: pos, End: end, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Sort orders the errors by file, line and column and drops exact repeats.
+func (l *ErrorList) Sort() {
+	s := *l
+	sort.SliceStable(s, func(i, j int) bool {
+		a, b := s[i].Pos, s[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	out := s[:0]
+	for i, e := range s {
+		if i > 0 && e.Pos == s[i-1].Pos && e.Msg == s[i-1].Msg {
+			continue
+		}
+		out = append(out, e)
+	}
+	*l = out
+}
+
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0], len(l)-1)
+}
+
+// Err returns the list as an error, or nil if it is empty.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// Sources maps a file name to its text, so errors can quote their line.
+type Sources map[string][]byte
+
+// PrintErrors writes each error as "file:line:col: message", then the
+// source line and a caret under the offending span. At most MaxReported
+// errors are printed, then a count of the rest.
+func PrintErrors(w io.Writer, err error, src Sources) {
+	list, ok := err.(ErrorList)
+	if !ok {
+		if e, ok := err.(*Error); ok {
+			list = ErrorList{e}
+		} else {
+			fmt.Fprintln(w, err)
+			return
+		}
+	}
+	for i, e := range list {
+		if i == MaxReported {
+			fmt.Fprintf(w, "and %d more errors\n", len(list)-MaxReported)
+			break
+		}
+		fmt.Fprintln(w, e.Error())
+		if text, ok := src[e.Pos.File]; ok {
+			fmt.Fprint(w, Snippet(text, e.Pos, e.End))
+		}
+	}
+}
+
+// Snippet returns the source line of pos, indented by four spaces, and a
+// line with carets under the span pos..end (one caret if end is unset or on
+// another line). Tabs are expanded so the caret lines up.
+func Snippet(src []byte, pos, end Pos) string {
+	line := sourceLine(src, pos.Line)
+	if line == "" && pos.Line > 0 && pos.Col <= 1 {
+		return ""
+	}
+	if !utf8.ValidString(line) {
+		line = strings.ToValidUTF8(line, "\uFFFD")
+	}
+	const maxWidth = 200
+	runes := []rune(line)
+	start := pos.Col - 1
+	width := 1
+	if end.Line == pos.Line && end.Col > pos.Col {
+		width = end.Col - pos.Col
+	}
+	// Very long lines (a 1 MB single line) are cut around the caret.
+	offset := 0
+	if len(runes) > maxWidth {
+		offset = max(0, min(start-maxWidth/2, len(runes)-maxWidth))
+		runes = runes[offset:min(len(runes), offset+maxWidth)]
+		start -= offset
+	}
+	var text, pad strings.Builder
+	for i, r := range runes {
+		switch {
+		case r == '\t':
+			text.WriteString("    ")
+			if i < start {
+				pad.WriteString("    ")
+			}
+		case r < ' ' || r == 0x7f:
+			text.WriteRune('\uFFFD')
+			if i < start {
+				pad.WriteByte(' ')
+			}
+		default:
+			text.WriteRune(r)
+			if i < start {
+				pad.WriteByte(' ')
+			}
+		}
+	}
+	if start > len(runes) {
+		pad.WriteString(strings.Repeat(" ", start-len(runes)))
+	}
+	width = max(1, min(width, len(runes)-start))
+	return "    " + text.String() + "\n    " + pad.String() + strings.Repeat("^", width) + "\n"
+}
+
+func sourceLine(src []byte, n int) string {
+	for i := 1; i < n; i++ {
+		j := indexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := indexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimRight(string(src), "\r")
+}
+
+func indexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,292 @@
+package lang
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types given to participle. Keywords have their own type so that
+// @Ident never captures one.
+const (
+	tokIdent lexer.TokenType = -(iota + 2)
+	tokInt
+	tokString
+	tokKeyword
+	tokPunct
+)
+
+var symbols = map[string]lexer.TokenType{
+	"EOF":     lexer.EOF,
+	"Ident":   tokIdent,
+	"Int":     tokInt,
+	"String":  tokString,
+	"Keyword": tokKeyword,
+	"Punct":   tokPunct,
+}
+
+var keywords = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields(`param var in forall exists and or not xor union diff
+		show minimize maximize for where if then else end`) {
+		keywords[k] = true
+	}
+}
+
+// Punctuation, longest first so that ".." wins over ".".
+var puncts = []string{"<->", "..", "->", "<=", ">=", "==", "!=",
+	"+", "-", "*", "/", "%", "^", "=", "<", ">", "(", ")", "[", "]", "{", "}", ",", ":", ";", ".", "_"}
+
+// A line that ends with one of these continues on the next line.
+var continuesLine = map[string]bool{}
+
+func init() {
+	for _, s := range strings.Fields(`+ - * / % ^ = == != < <= > >= -> <-> .. , : { [ (
+		and or xor not in union diff where then else`) {
+		continuesLine[s] = true
+	}
+}
+
+// A newline right before one of these separates nothing.
+var joinsPrevious = map[string]bool{")": true, "]": true, "}": true, "then": true, "else": true, "end": true, "where": true, "for": true}
+
+// maxScanErrors bounds the errors kept for one file: a file of binary
+// garbage would otherwise produce millions.
+const maxScanErrors = 50
+
+// scanner turns source text into tokens. It is hand-written because the
+// statement separator depends on context: a newline ends a statement, or a
+// row of a matrix inside [ ], except inside ( ), after an operator or an
+// opening bracket, or before a closing one. Every separator it emits is a
+// ";" token, and a final one ends the last statement.
+type scanner struct {
+	file   string
+	src    string
+	off    int
+	line   int
+	col    int
+	toks   []lexer.Token
+	parens []byte // open brackets
+	errs   ErrorList
+}
+
+func scan(file string, src []byte) ([]lexer.Token, ErrorList) {
+	s := &scanner{file: file, src: string(src), line: 1, col: 1}
+	s.run()
+	s.errs.Sort()
+	return joinKeywords(s.toks), s.errs
+}
+
+func (s *scanner) pos() lexer.Position {
+	return lexer.Position{Filename: s.file, Offset: s.off, Line: s.line, Column: s.col}
+}
+
+func (s *scanner) errorf(p lexer.Position, format string, args ...any) {
+	if len(s.errs) < maxScanErrors {
+		s.errs.Add(toPos(p), Pos{}, format, args...)
+	}
+}
+
+func (s *scanner) advance(n int) {
+	for _, r := range s.src[s.off : s.off+n] {
+		if r == '\n' {
+			s.line++
+			s.col = 1
+		} else {
+			s.col++
+		}
+	}
+	s.off += n
+}
+
+func (s *scanner) run() {
+	for s.off < len(s.src) && len(s.errs) < maxScanErrors {
+		c := s.src[s.off]
+		switch {
+		case c == '\n':
+			s.newline()
+			s.advance(1)
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+			s.advance(1)
+		case c == '#':
+			for s.off < len(s.src) && s.src[s.off] != '\n' {
+				s.advance(1)
+			}
+		case c >= '0' && c <= '9':
+			s.number()
+		case c == '"':
+			s.str()
+		case isIdentStart(s.src[s.off:]):
+			s.ident()
+		default:
+			s.punct()
+		}
+	}
+	s.newline()
+	s.toks = append(s.toks, lexer.EOFToken(s.pos()))
+}
+
+func isIdentStart(rest string) bool {
+	r, _ := utf8.DecodeRuneInString(rest)
+	if r == '_' {
+		// A lone "_" is a blank; "_x" is a name.
+		r2, _ := utf8.DecodeRuneInString(rest[1:])
+		return len(rest) > 1 && isIdentRune(r2)
+	}
+	return unicode.IsLetter(r)
+}
+
+func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func (s *scanner) emit(typ lexer.TokenType, n int) {
+	p := s.pos()
+	s.toks = append(s.toks, lexer.Token{Type: typ, Value: s.src[s.off : s.off+n], Pos: p})
+	s.advance(n)
+	if typ == tokPunct {
+		s.track(s.toks[len(s.toks)-1])
+	}
+}
+
+func (s *scanner) ident() {
+	n := 0
+	for s.off+n < len(s.src) {
+		r, size := utf8.DecodeRuneInString(s.src[s.off+n:])
+		if !isIdentRune(r) {
+			break
+		}
+		n += size
+	}
+	typ := tokIdent
+	if keywords[s.src[s.off:s.off+n]] {
+		typ = tokKeyword
+	}
+	s.emit(typ, n)
+}
+
+func (s *scanner) number() {
+	n := 0
+	for s.off+n < len(s.src) && (isDigit(s.src[s.off+n]) || s.src[s.off+n] == '_') {
+		n++
+	}
+	s.emit(tokInt, n)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func (s *scanner) str() {
+	start := s.pos()
+	n := 1
+	for {
+		if s.off+n >= len(s.src) || s.src[s.off+n] == '\n' {
+			s.errorf(start, "string not terminated")
+			s.advance(n)
+			return
+		}
+		c := s.src[s.off+n]
+		if c == '\\' && s.off+n+1 < len(s.src) {
+			n += 2
+			continue
+		}
+		n++
+		if c == '"' {
+			break
+		}
+	}
+	s.emit(tokString, n)
+}
+
+func (s *scanner) punct() {
+	rest := s.src[s.off:]
+	for _, p := range puncts {
+		if strings.HasPrefix(rest, p) {
+			s.emit(tokPunct, len(p))
+			return
+		}
+	}
+	r, size := utf8.DecodeRuneInString(rest)
+	switch {
+	case r == utf8.RuneError && size == 1:
+		s.errorf(s.pos(), "invalid UTF-8 encoding")
+	case r == 0:
+		s.errorf(s.pos(), "illegal character NUL")
+	case r == '&' || r == '|' || r == '!':
+		s.errorf(s.pos(), "unexpected %q: csp writes the logical operators as and, or, not", string(r))
+	case unicode.IsPrint(r):
+		s.errorf(s.pos(), "unexpected character %q", string(r))
+	default:
+		s.errorf(s.pos(), "unexpected character %U", r)
+	}
+	s.advance(size)
+}
+
+// track keeps the stack of open brackets, so a newline knows its context.
+func (s *scanner) track(t lexer.Token) {
+	switch t.Value {
+	case "(", "[", "{":
+		s.parens = append(s.parens, t.Value[0])
+	case ")", "]", "}":
+		s.dropSeparatorBefore()
+		if len(s.parens) > 0 {
+			s.parens = s.parens[:len(s.parens)-1]
+		}
+	case ";":
+		s.dropRepeatedSeparator()
+	}
+}
+
+// newline turns a line end into a separator where it ends something.
+func (s *scanner) newline() {
+	if len(s.parens) > 0 && s.parens[len(s.parens)-1] == '(' {
+		return
+	}
+	if len(s.toks) == 0 {
+		return
+	}
+	last := s.toks[len(s.toks)-1]
+	if last.Value == ";" || (last.Type != tokString && continuesLine[last.Value]) {
+		return
+	}
+	s.toks = append(s.toks, lexer.Token{Type: tokPunct, Value: ";", Pos: s.pos()})
+}
+
+// dropSeparatorBefore removes a separator just before a closing bracket.
+func (s *scanner) dropSeparatorBefore() {
+	n := len(s.toks) - 1 // the closing bracket itself
+	if n > 0 && s.toks[n-1].Value == ";" {
+		s.toks = append(s.toks[:n-1], s.toks[n])
+	}
+}
+
+// dropRepeatedSeparator keeps one separator out of a run, and none at the
+// start of the file or right after an opening bracket.
+func (s *scanner) dropRepeatedSeparator() {
+	n := len(s.toks) - 1
+	if n == 0 {
+		s.toks = s.toks[:0]
+		return
+	}
+	switch prev := s.toks[n-1]; {
+	case prev.Type == tokPunct && (prev.Value == ";" || prev.Value == "[" || prev.Value == "{" || prev.Value == "("):
+		s.toks = s.toks[:n]
+	}
+}
+
+// joinKeywords is applied after scanning: a separator before then, else,
+// end, where or for joins the lines.
+func joinKeywords(toks []lexer.Token) []lexer.Token {
+	out := toks[:0]
+	for i, t := range toks {
+		if t.Value == ";" && t.Type == tokPunct && i+1 < len(toks) && toks[i+1].Type == tokKeyword && joinsPrevious[toks[i+1].Value] {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func toPos(p lexer.Position) Pos {
+	return Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Col: p.Column}
+}
