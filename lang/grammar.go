@@ -14,234 +14,234 @@ import "github.com/alecthomas/participle/v2/lexer"
 // Tokens, so errors can underline exactly the offending span.
 
 type gFile struct {
-	Stmts []*gStmt `( @@ ";" )*`
+	Stmts []*gStmt `parser:"( @@ \";\" )*"`
 }
 
 type gStmt struct {
-	Param *gParam `  @@`
-	Var   *gVar   `| @@`
-	Show  *gShow  `| @@`
-	Obj   *gObj   `| @@`
-	Expr  *gExpr  `| @@`
+	Param *gParam `parser:"  @@"`
+	Var   *gVar   `parser:"| @@"`
+	Show  *gShow  `parser:"| @@"`
+	Obj   *gObj   `parser:"| @@"`
+	Expr  *gExpr  `parser:"| @@"`
 }
 
 type gParam struct {
 	Tokens []lexer.Token
-	Name   *gIdent  `"param" @@`
-	Shape  []*gExpr `( "[" @@ ( "," @@ )* "]" )?`
-	Value  *gExpr   `( "=" @@ )?`
+	Name   *gIdent  `parser:"\"param\" @@"`
+	Shape  []*gExpr `parser:"( \"[\" @@ ( \",\" @@ )* \"]\" )?"`
+	Value  *gExpr   `parser:"( \"=\" @@ )?"`
 }
 
 type gVar struct {
 	Tokens []lexer.Token
-	Names  []*gVarName `"var" @@ ( "," @@ )*`
-	Domain *gExpr      `"in" @@`
+	Names  []*gVarName `parser:"\"var\" @@ ( \",\" @@ )*"`
+	Domain *gExpr      `parser:"\"in\" @@"`
 }
 
 type gVarName struct {
-	Name  *gIdent  `@@`
-	Shape []*gExpr `( "[" @@ ( "," @@ )* "]" )?`
+	Name  *gIdent  `parser:"@@"`
+	Shape []*gExpr `parser:"( \"[\" @@ ( \",\" @@ )* \"]\" )?"`
 }
 
 type gShow struct {
 	Tokens []lexer.Token
-	Items  []*gExpr `"show" @@ ( "," @@ )*`
+	Items  []*gExpr `parser:"\"show\" @@ ( \",\" @@ )*"`
 }
 
 type gObj struct {
 	Tokens []lexer.Token
-	Sense  string `@( "minimize" | "maximize" )`
-	Expr   *gExpr `@@`
+	Sense  string `parser:"@( \"minimize\" | \"maximize\" )"`
+	Expr   *gExpr `parser:"@@"`
 }
 
 type gIdent struct {
 	Tokens []lexer.Token
-	Name   string `@Ident`
+	Name   string `parser:"@Ident"`
 }
 
 // gExpr: a quantifier, whose body runs to the end of the statement, or an
 // implication.
 type gExpr struct {
-	Quant *gQuant `  @@`
-	Impl  *gImpl  `| @@`
+	Quant *gQuant `parser:"  @@"`
+	Impl  *gImpl  `parser:"| @@"`
 }
 
 type gQuant struct {
 	Tokens []lexer.Token
-	Kind   string   `@( "forall" | "exists" )`
-	Gens   *gGens   `@@`
-	Body   *gExpr   `( ":" @@`
-	Block  []*gStmt `| "{" ( @@ ( ";" @@ )* )? "}" )`
+	Kind   string   `parser:"@( \"forall\" | \"exists\" )"`
+	Gens   *gGens   `parser:"@@"`
+	Body   *gExpr   `parser:"( \":\" @@"`
+	Block  []*gStmt `parser:"| \"{\" ( @@ ( \";\" @@ )* )? \"}\" )"`
 }
 
 type gGens struct {
-	List  []*gGen `@@ ( "," @@ )*`
-	Where *gExpr  `( "where" @@ )?`
+	List  []*gGen `parser:"@@ ( \",\" @@ )*"`
+	Where *gExpr  `parser:"( \"where\" @@ )?"`
 }
 
 type gGen struct {
 	Tokens []lexer.Token
-	Names  []*gIdent `@@ ( "," @@ )*`
-	Domain *gSet     `"in" @@`
+	Names  []*gIdent `parser:"@@ ( \",\" @@ )*"`
+	Domain *gSet     `parser:"\"in\" @@"`
 }
 
 // gImpl: implication and equivalence, right-associative.
 type gImpl struct {
 	Tokens []lexer.Token
-	Left   *gDisj `@@`
-	Op     string `( @( "->" | "<->" )`
-	Right  *gExpr `  @@ )?`
+	Left   *gDisj `parser:"@@"`
+	Op     string `parser:"( @( \"->\" | \"<->\" )"`
+	Right  *gExpr `parser:"  @@ )?"`
 }
 
 type gDisj struct {
 	Tokens []lexer.Token
-	Left   *gConj    `@@`
-	Rest   []*gDisjR `@@*`
+	Left   *gConj    `parser:"@@"`
+	Rest   []*gDisjR `parser:"@@*"`
 }
 
 type gDisjR struct {
-	Op    string `@( "or" | "xor" )`
-	Right *gConj `@@`
+	Op    string `parser:"@( \"or\" | \"xor\" )"`
+	Right *gConj `parser:"@@"`
 }
 
 type gConj struct {
 	Tokens []lexer.Token
-	Left   *gNeg     `@@`
-	Rest   []*gConjR `@@*`
+	Left   *gNeg     `parser:"@@"`
+	Rest   []*gConjR `parser:"@@*"`
 }
 
 type gConjR struct {
-	Op    string `@"and"`
-	Right *gNeg  `@@`
+	Op    string `parser:"@\"and\""`
+	Right *gNeg  `parser:"@@"`
 }
 
 type gNeg struct {
 	Tokens []lexer.Token
-	Not    *gNeg `  "not" @@`
-	Cmp    *gCmp `| @@`
+	Not    *gNeg `parser:"  \"not\" @@"`
+	Cmp    *gCmp `parser:"| @@"`
 }
 
 type gCmp struct {
 	Tokens []lexer.Token
-	Left   *gSet  `@@`
-	Op     string `( @( "=" | "==" | "!=" | "<=" | ">=" | "<" | ">" | "in" | "not" "in" )`
-	Right  *gSet  `  @@ )?`
+	Left   *gSet  `parser:"@@"`
+	Op     string `parser:"( @( \"=\" | \"==\" | \"!=\" | \"<=\" | \">=\" | \"<\" | \">\" | \"in\" | \"not\" \"in\" )"`
+	Right  *gSet  `parser:"  @@ )?"`
 }
 
 type gSet struct {
 	Tokens []lexer.Token
-	Left   *gRange   `@@`
-	Rest   []*gSetR  `@@*`
+	Left   *gRange  `parser:"@@"`
+	Rest   []*gSetR `parser:"@@*"`
 }
 
 type gSetR struct {
-	Op    string  `@( "union" | "diff" )`
-	Right *gRange `@@`
+	Op    string  `parser:"@( \"union\" | \"diff\" )"`
+	Right *gRange `parser:"@@"`
 }
 
 type gRange struct {
 	Tokens []lexer.Token
-	Lo     *gAdd `@@`
-	Hi     *gAdd `( ".." @@ )?`
+	Lo     *gAdd `parser:"@@"`
+	Hi     *gAdd `parser:"( \"..\" @@ )?"`
 }
 
 type gAdd struct {
 	Tokens []lexer.Token
-	Left   *gMul    `@@`
-	Rest   []*gAddR `@@*`
+	Left   *gMul    `parser:"@@"`
+	Rest   []*gAddR `parser:"@@*"`
 }
 
 type gAddR struct {
-	Op    string `@( "+" | "-" )`
-	Right *gMul  `@@`
+	Op    string `parser:"@( \"+\" | \"-\" )"`
+	Right *gMul  `parser:"@@"`
 }
 
 type gMul struct {
 	Tokens []lexer.Token
-	Left   *gUnary  `@@`
-	Rest   []*gMulR `@@*`
+	Left   *gUnary  `parser:"@@"`
+	Rest   []*gMulR `parser:"@@*"`
 }
 
 type gMulR struct {
-	Op    string  `@( "*" | "/" | "%" )`
-	Right *gUnary `@@`
+	Op    string  `parser:"@( \"*\" | \"/\" | \"%\" )"`
+	Right *gUnary `parser:"@@"`
 }
 
 type gUnary struct {
 	Tokens []lexer.Token
-	Neg    *gUnary `  "-" @@`
-	Pow    *gPow   `| @@`
+	Neg    *gUnary `parser:"  \"-\" @@"`
+	Pow    *gPow   `parser:"| @@"`
 }
 
 // gPow: x ^ y binds tighter than unary minus (-2^2 is -4) and is
 // right-associative.
 type gPow struct {
 	Tokens []lexer.Token
-	Base   *gPostfix `@@`
-	Exp    *gUnary   `( "^" @@ )?`
+	Base   *gPostfix `parser:"@@"`
+	Exp    *gUnary   `parser:"( \"^\" @@ )?"`
 }
 
 type gPostfix struct {
 	Tokens []lexer.Token
-	Prim   *gPrimary  `@@`
-	Index  []*gSuffix `@@*`
+	Prim   *gPrimary  `parser:"@@"`
+	Index  []*gSuffix `parser:"@@*"`
 }
 
 type gSuffix struct {
 	Tokens []lexer.Token
-	Items  []*gIndex `"[" @@ ( "," @@ )* "]"`
+	Items  []*gIndex `parser:"\"[\" @@ ( \",\" @@ )* \"]\""`
 }
 
 type gIndex struct {
 	Tokens []lexer.Token
-	All    bool   `  @".."`
-	Expr   *gExpr `| @@`
+	All    bool   `parser:"  @\"..\""`
+	Expr   *gExpr `parser:"| @@"`
 }
 
 type gPrimary struct {
 	Tokens []lexer.Token
-	Int    *string   `  @Int`
-	Str    *string   `| @String`
-	If     *gIf      `| @@`
-	Call   *gCall    `| @@`
-	Ident  *string   `| @Ident`
-	Paren  *gExpr    `| "(" @@ ")"`
-	List   *gList    `| @@`
-	Set    *gSetLit  `| @@`
+	Int    *string  `parser:"  @Int"`
+	Str    *string  `parser:"| @String"`
+	If     *gIf     `parser:"| @@"`
+	Call   *gCall   `parser:"| @@"`
+	Ident  *string  `parser:"| @Ident"`
+	Paren  *gExpr   `parser:"| \"(\" @@ \")\""`
+	List   *gList   `parser:"| @@"`
+	Set    *gSetLit `parser:"| @@"`
 }
 
 type gIf struct {
 	Tokens []lexer.Token
-	Cond   *gExpr `"if" @@`
-	Then   *gExpr `"then" @@`
-	Else   *gExpr `"else" @@ "end"`
+	Cond   *gExpr `parser:"\"if\" @@"`
+	Then   *gExpr `parser:"\"then\" @@"`
+	Else   *gExpr `parser:"\"else\" @@ \"end\""`
 }
 
 type gCall struct {
 	Tokens []lexer.Token
-	Name   *gIdent  `@@ "("`
-	Args   []*gExpr `( @@`
-	Gens   *gGens   `  ( "for" @@ )?`
-	More   []*gExpr `  ( "," @@ )* )? ")"`
+	Name   *gIdent  `parser:"@@ \"(\""`
+	Args   []*gExpr `parser:"( @@"`
+	Gens   *gGens   `parser:"  ( \"for\" @@ )?"`
+	More   []*gExpr `parser:"  ( \",\" @@ )* )? \")\""`
 }
 
 type gList struct {
 	Tokens []lexer.Token
-	Rows   []*gRow `"[" ( @@ ( ";" @@ )* )? "]"`
+	Rows   []*gRow `parser:"\"[\" ( @@ ( \";\" @@ )* )? \"]\""`
 }
 
 type gRow struct {
-	Elems []*gElem `@@ ( ","? @@ )*`
-	Gens  *gGens   `( "for" @@ )?`
+	Elems []*gElem `parser:"@@ ( \",\"? @@ )*"`
+	Gens  *gGens   `parser:"( \"for\" @@ )?"`
 }
 
 type gElem struct {
 	Tokens []lexer.Token
-	Blank  string `  @( "." | "_" )`
-	Expr   *gExpr `| @@`
+	Blank  string `parser:"  @( \".\" | \"_\" )"`
+	Expr   *gExpr `parser:"| @@"`
 }
 
 type gSetLit struct {
 	Tokens []lexer.Token
-	Elems  []*gExpr `"{" ( @@ ( "," @@ )* )? "}"`
+	Elems  []*gExpr `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
 }

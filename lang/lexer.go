@@ -69,7 +69,7 @@ type scanner struct {
 	line   int
 	col    int
 	toks   []lexer.Token
-	parens []byte // open brackets
+	parens []lexer.Token // open brackets
 	errs   ErrorList
 }
 
@@ -126,7 +126,25 @@ func (s *scanner) run() {
 		}
 	}
 	s.newline()
+	for _, open := range s.parens {
+		s.errorf(open.Pos, "%q is never closed", open.Value)
+	}
 	s.toks = append(s.toks, lexer.EOFToken(s.pos()))
+}
+
+var closerOf = map[string]string{"(": ")", "[": "]", "{": "}"}
+
+func (s *scanner) closeBracket(t lexer.Token) {
+	if len(s.parens) == 0 {
+		s.errorf(t.Pos, "unexpected %q: no bracket is open", t.Value)
+		return
+	}
+	open := s.parens[len(s.parens)-1]
+	s.parens = s.parens[:len(s.parens)-1]
+	if want := closerOf[open.Value]; want != t.Value {
+		s.errorf(t.Pos, "expected %q to close the %q opened at %d:%d, found %q",
+			want, open.Value, open.Pos.Line, open.Pos.Column, t.Value)
+	}
 }
 
 func isIdentStart(rest string) bool {
@@ -226,12 +244,10 @@ func (s *scanner) punct() {
 func (s *scanner) track(t lexer.Token) {
 	switch t.Value {
 	case "(", "[", "{":
-		s.parens = append(s.parens, t.Value[0])
+		s.parens = append(s.parens, t)
 	case ")", "]", "}":
 		s.dropSeparatorBefore()
-		if len(s.parens) > 0 {
-			s.parens = s.parens[:len(s.parens)-1]
-		}
+		s.closeBracket(t)
 	case ";":
 		s.dropRepeatedSeparator()
 	}
@@ -239,7 +255,7 @@ func (s *scanner) track(t lexer.Token) {
 
 // newline turns a line end into a separator where it ends something.
 func (s *scanner) newline() {
-	if len(s.parens) > 0 && s.parens[len(s.parens)-1] == '(' {
+	if len(s.parens) > 0 && s.parens[len(s.parens)-1].Value == "(" {
 		return
 	}
 	if len(s.toks) == 0 {

@@ -2,8 +2,8 @@ package lang
 
 import (
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -35,7 +35,7 @@ var exprParser = participle.MustBuild[gExprOnly](
 )
 
 type gExprOnly struct {
-	Expr *gExpr `@@ ";"?`
+	Expr *gExpr `parser:"@@ \";\"?"`
 }
 
 // symbolsOnly gives participle the token types; the text itself is
@@ -49,7 +49,8 @@ func (symbolsOnly) Lex(string, io.Reader) (lexer.Lexer, error) {
 }
 
 // ParseFile parses a model or data file. Errors are an ErrorList.
-func ParseFile(name string, src []byte) (*File, error) {
+func ParseFile(name string, src []byte) (f *File, err error) {
+	defer recoverInternal(&err)
 	toks, errs := scan(name, src)
 	if len(errs) > 0 {
 		return nil, errs
@@ -62,7 +63,7 @@ func ParseFile(name string, src []byte) (*File, error) {
 	if err != nil {
 		return nil, convertParseError(err)
 	}
-	f := &File{Name: name, Src: src}
+	f = &File{Name: name, Src: src}
 	for _, s := range g.Stmts {
 		f.Stmts = append(f.Stmts, convStmt(s))
 	}
@@ -76,7 +77,8 @@ func ParseExpr(name string, src []byte) (Expr, error) {
 }
 
 // parseExprAt parses src as if it started at the position at.
-func parseExprAt(name string, src []byte, at Pos) (Expr, error) {
+func parseExprAt(name string, src []byte, at Pos) (e Expr, err error) {
+	defer recoverInternal(&err)
 	toks, errs := scan(name, src)
 	if len(errs) > 0 {
 		shiftErrors(errs, at)
@@ -169,4 +171,12 @@ func tokSpan(toks []lexer.Token) Span {
 	end.Offset += len(last.Value)
 	end.Column += utf8.RuneCountInString(last.Value)
 	return Span{Pos: toPos(first.Pos), End: toPos(end)}
+}
+
+// recoverInternal turns a panic inside the parser into an error, so that
+// no input can crash the tool; such an error is a bug to report.
+func recoverInternal(err *error) {
+	if r := recover(); r != nil {
+		*err = ErrorList{{Msg: fmt.Sprintf("internal error (please report): %v", r)}}
+	}
 }

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// options are the flags of solve and check.
+type options struct {
+	files   []string // the model, then data files
+	params  paramList
+	all     bool
+	first   int
+	count   bool
+	stats   bool
+	json    bool
+	timeout time.Duration
+	order   engine.VarOrder
+	values  engine.ValueOrder
+	prop    engine.PropLevel
+	help    bool
+}
+
+type paramList []string
+
+func (p *paramList) String() string     { return strings.Join(*p, " ") }
+func (p *paramList) Set(s string) error { *p = append(*p, s); return nil }
+
+// choice is a flag whose value is one of a fixed set of names.
+type choice[T any] struct {
+	dst     *T
+	choices map[string]T
+}
+
+func (c choice[T]) String() string { return "" }
+
+func (c choice[T]) Set(s string) error {
+	v, ok := c.choices[s]
+	if !ok {
+		names := make([]string, 0, len(c.choices))
+		for n := range c.choices {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return fmt.Errorf("%q is not one of %s%s", s, strings.Join(names, ", "), suggest(s, names))
+	}
+	*c.dst = v
+	return nil
+}
+
+var orders = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV}
+var valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax}
+var propLevels = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC}
+
+func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&o.params, "p", "")
+	fs.BoolVar(&o.help, "h", false, "")
+	fs.BoolVar(&o.help, "help", false, "")
+	if !solve {
+		return fs
+	}
+	fs.BoolVar(&o.all, "a", false, "")
+	fs.BoolVar(&o.all, "all", false, "")
+	fs.IntVar(&o.first, "n", 0, "")
+	fs.BoolVar(&o.count, "count", false, "")
+	fs.BoolVar(&o.stats, "s", false, "")
+	fs.BoolVar(&o.stats, "stats", false, "")
+	fs.BoolVar(&o.json, "json", false, "")
+	fs.Var(durationFlag{&o.timeout}, "timeout", "")
+	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
+	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
+	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
+	return fs
+}
+
+// durationFlag accepts Go durations (10s, 1m30s) and plain seconds (10).
+type durationFlag struct{ d *time.Duration }
+
+func (f durationFlag) String() string { return "" }
+
+func (f durationFlag) Set(s string) error {
+	if d, err := time.ParseDuration(s); err == nil && d > 0 {
+		*f.d = d
+		return nil
+	}
+	var secs float64
+	if _, err := fmt.Sscanf(s, "%g", &secs); err == nil && secs > 0 && fmt.Sprint(secs) == strings.TrimRight(strings.TrimRight(s, "0"), ".") {
+		*f.d = time.Duration(secs * float64(time.Second))
+		return nil
+	}
+	return fmt.Errorf("%q is not a positive duration such as 10s or 2m", s)
+}
+
+// parseArgs parses flags anywhere among the file arguments, as people type
+// them: csp solve model.csp -p n=12 --all.
+func parseArgs(cmd string, args []string, solve bool) (*options, error) {
+	o := &options{}
+	fs := newFlagSet(cmd, o, solve)
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, flagError(fs, err)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			o.files = append(o.files, rest[1:]...)
+			break
+		}
+		o.files = append(o.files, rest[0])
+		args = rest[1:]
+	}
+	if o.first < 0 {
+		return nil, errors.New("-n needs a positive number")
+	}
+	return o, nil
+}
+
+// flagError rewords the flag package's errors and suggests the closest
+// flag name.
+func flagError(fs *flag.FlagSet, err error) error {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		return fmt.Errorf("unknown flag -%s%s", name, suggestFlag(strings.TrimLeft(name, "-"), names))
+	}
+	return errors.New(strings.Replace(msg, "invalid value", "bad value", 1))
+}
+
+func suggestFlag(name string, names []string) string {
+	best := lang.Closest(name, names)
+	switch {
+	case best == "":
+		return ""
+	case len(best) == 1:
+		return fmt.Sprintf(" (did you mean -%s?)", best)
+	}
+	return fmt.Sprintf(" (did you mean --%s?)", best)
+}
+
+// suggest returns ` (did you mean "x"?)` for the closest name, if close.
+func suggest(name string, names []string) string {
+	if best := lang.Closest(name, names); best != "" {
+		return fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return ""
+}

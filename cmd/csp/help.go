@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"io"
+)
+
+const mainUsage = `csp solves constraint problems written in the .csp language.
+
+usage:
+  csp solve MODEL [DATA...] [-p name=value]... [flags]   find solutions
+  csp check MODEL [DATA...] [-p name=value]...           parse and check only
+  csp help [COMMAND]                                     this text, or a command's
+  csp version                                            print the version
+
+Run 'csp help solve' for the flags of solve. The language is described in
+docs/language.md.
+`
+
+const solveUsage = `usage: csp solve MODEL [DATA...] [-p name=value]... [flags]
+
+Solves MODEL. DATA files give values to the model's params (name = value,
+one per line); -p name=value gives one on the command line and wins over a
+data file.
+
+What to find (default: the first solution; for minimize/maximize, each
+improving solution until the optimum is proven):
+  -a, --all          every solution
+  -n N               the first N solutions
+  --count            count all solutions without printing them
+  --timeout D        stop after D (10s, 2m, or plain seconds)
+
+How to search (default: --order mrv --values min --prop fc):
+  --order input|mrv  variable order: declaration order, or smallest domain
+                     first (ties: most constraints on unassigned variables)
+  --values min|max   try values in ascending or descending order
+  --prop none|fc     none: check a constraint once its variables are set;
+                     fc: forward checking after each assignment
+
+Output:
+  --json             one JSON object per solution, then a status line
+  -s, --stats        statistics on stderr: nodes, failures, propagations,
+                     time, memory
+  -p name=value      set a param (repeatable)
+  -h, --help         this text
+
+Exit status: 0 a solution was found, 1 there is none (proven), 2 the model,
+data or flags are wrong, 3 a limit stopped the search before any solution.
+Ctrl-C stops the search and reports what was found.
+`
+
+const checkUsage = `usage: csp check MODEL [DATA...] [-p name=value]...
+
+Parses and checks MODEL with its data without solving it: every error is
+reported with its position. Exit status 0 if the model is well formed,
+2 otherwise.
+`
+
+func helpCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, mainUsage)
+		return exitSolved
+	}
+	switch args[0] {
+	case "solve":
+		fmt.Fprint(stdout, solveUsage)
+	case "check":
+		fmt.Fprint(stdout, checkUsage)
+	case "help", "version":
+		fmt.Fprint(stdout, mainUsage)
+	default:
+		fmt.Fprintf(stderr, "csp help: unknown command %q%s\n", args[0], suggest(args[0], []string{"solve", "check", "help", "version"}))
+		return exitBadInput
+	}
+	return exitSolved
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/csp-lang/csp/lang"
+)
+
+// maxFileSize bounds a model or data file; larger files are refused with a
+// message rather than read into memory.
+const maxFileSize = 64 << 20
+
+// readSource reads a model or data file.
+func readSource(path string) (lang.Source, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return lang.Source{}, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return lang.Source{}, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
+	}
+	if info.IsDir() {
+		return lang.Source{}, fmt.Errorf("%s is a directory, not a model file", path)
+	}
+	text, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return lang.Source{}, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
+	}
+	if len(text) > maxFileSize {
+		return lang.Source{}, fmt.Errorf("%s is larger than %d MB, the most csp reads", path, maxFileSize>>20)
+	}
+	return lang.Source{Name: path, Text: text}, nil
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// compile reads and compiles the model and data files named in o. On
+// failure it prints the errors and returns nil.
+func compile(o *options, stderr io.Writer) *lang.Program {
+	if len(o.files) == 0 {
+		fmt.Fprintln(stderr, "csp: no model file given")
+		return nil
+	}
+	var in lang.Input
+	for i, path := range o.files {
+		src, err := readSource(path)
+		if err != nil {
+			fmt.Fprintln(stderr, "csp:", err)
+			return nil
+		}
+		if i == 0 {
+			in.Model = src
+		} else {
+			in.Data = append(in.Data, src)
+		}
+	}
+	in.Params = o.params
+	prog, err := lang.Compile(in)
+	if err != nil {
+		lang.PrintErrors(stderr, err, prog.Sources)
+		return nil
+	}
+	return prog
+}
+
+func checkCmd(args []string, stdout, stderr io.Writer) int {
+	o, err := parseArgs("check", args, false)
+	if err != nil {
+		fmt.Fprintf(stderr, "csp check: %v\n", err)
+		return exitBadInput
+	}
+	if o.help {
+		fmt.Fprint(stdout, checkUsage)
+		return exitSolved
+	}
+	prog := compile(o, stderr)
+	if prog == nil {
+		return exitBadInput
+	}
+	m := prog.Model
+	fmt.Fprintf(stdout, "%s: ok, %d variables, %d constraints\n", o.files[0], m.NumVars(), len(m.Constraints()))
+	return exitSolved
+}

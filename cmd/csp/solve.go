@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// outcome is how a search ended.
+type outcome struct {
+	found     int64
+	complete  bool   // the search space was exhausted
+	stopped   string // "timeout" or "interrupted" when a limit ended it
+	objective int64
+	setup     time.Duration
+}
+
+func solveCmd(args []string, stdout, stderr io.Writer) int {
+	start := time.Now()
+	o, err := parseArgs("solve", args, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "csp solve: %v\n", err)
+		return exitBadInput
+	}
+	if o.help {
+		fmt.Fprint(stdout, solveUsage)
+		return exitSolved
+	}
+	prog := compile(o, stderr)
+	if prog == nil {
+		return exitBadInput
+	}
+	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop}
+	if o.timeout > 0 {
+		opts.Deadline = time.Now().Add(o.timeout)
+	}
+	s, err := engine.NewSolver(prog.Model, opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "csp: %s: %v\n", o.files[0], err)
+		return exitBadInput
+	}
+	res := outcome{setup: time.Since(start)}
+	var interrupted atomic.Bool
+	stopSignals := onSignal(func() { interrupted.Store(true); s.Stop() })
+	out := bufio.NewWriter(stdout)
+	search(prog, s, o, out, &res)
+	stopSignals()
+	if res.stopped != "" && interrupted.Load() {
+		res.stopped = "interrupted"
+	}
+	code := report(prog, s, o, out, stderr, res)
+	out.Flush()
+	return code
+}
+
+// solutionLimit is how many solutions to find; 0 means all.
+func solutionLimit(o *options) int64 {
+	switch {
+	case o.first > 0:
+		return int64(o.first)
+	case o.all || o.count:
+		return 0
+	}
+	return 1
+}
+
+// search runs the solver and prints each solution as it is found.
+func search(prog *lang.Program, s *engine.Solver, o *options, out *bufio.Writer, res *outcome) {
+	sense, _ := prog.Model.Objective()
+	optimizing := sense != engine.Satisfy
+	limit := solutionLimit(o)
+	if optimizing && o.first == 0 {
+		limit = 0 // branch and bound runs to the proven optimum
+	}
+	sol := lang.Solution(s.Value)
+	multiline := false
+	for {
+		switch s.Next() {
+		case engine.Exhausted:
+			res.complete = true
+			return
+		case engine.Stopped:
+			res.stopped = "timeout"
+			return
+		}
+		res.found++
+		if optimizing {
+			res.objective = s.Objective()
+		}
+		if !o.count {
+			printSolution(prog, sol, o, out, optimizing, res, &multiline)
+		}
+		if limit > 0 && res.found >= limit {
+			return
+		}
+	}
+}
+
+func printSolution(prog *lang.Program, sol lang.Solution, o *options, out *bufio.Writer, optimizing bool, res *outcome, multiline *bool) {
+	if o.json {
+		out.WriteString(prog.JSON(sol) + "\n")
+		out.Flush()
+		return
+	}
+	text := prog.Format(sol)
+	if optimizing {
+		text += fmt.Sprintf("objective = %d\n", res.objective)
+	}
+	if strings.Count(text, "\n") > 1 {
+		*multiline = true
+	}
+	if res.found > 1 && *multiline {
+		out.WriteByte('\n')
+	}
+	out.WriteString(text)
+	out.Flush()
+}
+
+// report prints the final status and statistics and returns the exit
+// status.
+func report(prog *lang.Program, s *engine.Solver, o *options, out *bufio.Writer, stderr io.Writer, res outcome) int {
+	sense, _ := prog.Model.Objective()
+	optimizing := sense != engine.Satisfy
+	status, code := statusOf(res, optimizing)
+	if o.json {
+		out.WriteString(jsonStatus(status, res, s.Stats(), optimizing) + "\n")
+	} else {
+		switch {
+		case o.count && res.found > 0 || o.count && res.complete:
+			fmt.Fprintln(out, res.found)
+		case res.found == 0 && res.complete:
+			fmt.Fprintln(out, "no solution")
+		case optimizing && res.complete:
+			fmt.Fprintln(out, "optimal")
+		}
+	}
+	out.Flush()
+	if note := limitNote(o, res, optimizing); note != "" {
+		fmt.Fprintln(stderr, "csp:", note)
+	}
+	if o.stats {
+		printStats(stderr, s.Stats(), res)
+	}
+	return code
+}
+
+// statusOf names the outcome for JSON and picks the exit status.
+func statusOf(res outcome, optimizing bool) (string, int) {
+	switch {
+	case res.found == 0 && res.complete:
+		return "unsatisfiable", exitUnsat
+	case res.found == 0:
+		return "unknown", exitLimit
+	case optimizing && res.complete:
+		return "optimal", exitSolved
+	case res.complete:
+		return "all_solutions", exitSolved
+	}
+	return "solution", exitSolved
+}
+
+func limitNote(o *options, res outcome, optimizing bool) string {
+	if res.stopped == "" {
+		return ""
+	}
+	what := "the search stopped"
+	if res.stopped == "interrupted" {
+		what = "interrupted"
+	} else if o.timeout > 0 {
+		what = fmt.Sprintf("timeout after %v", o.timeout)
+	}
+	switch {
+	case res.found == 0:
+		return what + ": no solution found yet"
+	case optimizing:
+		return what + ": the last solution is the best found, not proven optimal"
+	case o.count:
+		return fmt.Sprintf("%s: the count %d is incomplete", what, res.found)
+	}
+	return fmt.Sprintf("%s after %d solutions", what, res.found)
+}
+
+func jsonStatus(status string, res outcome, st engine.Stats, optimizing bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"status":%q,"solutions":%d`, status, res.found)
+	if optimizing && res.found > 0 {
+		fmt.Fprintf(&b, `,"objective":%d`, res.objective)
+	}
+	if res.stopped != "" {
+		fmt.Fprintf(&b, `,"stopped":%q`, res.stopped)
+	}
+	fmt.Fprintf(&b, `,"stats":{"nodes":%d,"failures":%d,"propagations":%d,"max_depth":%d,"setup_ms":%.3f,"search_ms":%.3f,"peak_memory_bytes":%d}}`,
+		st.Nodes, st.Failures, st.Propagations, st.MaxDepth, ms(res.setup), ms(st.SearchTime), peakMemory())
+	return b.String()
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func printStats(w io.Writer, st engine.Stats, res outcome) {
+	rows := [][2]string{
+		{"solutions", fmt.Sprint(res.found)},
+		{"nodes", fmt.Sprint(st.Nodes)},
+		{"failures", fmt.Sprint(st.Failures)},
+		{"propagations", fmt.Sprint(st.Propagations)},
+		{"max depth", fmt.Sprint(st.MaxDepth)},
+		{"setup time", fmt.Sprintf("%.3f ms (read, parse, check, lower, solver set-up)", ms(res.setup))},
+		{"search time", fmt.Sprintf("%.3f ms", ms(st.SearchTime))},
+		{"peak memory", fmt.Sprintf("%.1f MB", float64(peakMemory())/(1<<20))},
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-14s %s\n", r[0], r[1])
+	}
+}
+
+// onSignal calls stop on SIGINT or SIGTERM until the returned function is
+// called. A second signal ends the process at once.
+func onSignal(stop func()) func() {
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+			stop()
+		case <-done:
+			return
+		}
+		select {
+		case <-ch:
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(done)
+	}
+}

@@ -1,0 +1,104 @@
+package lang
+
+import (
+	"strings"
+)
+
+// A binding gives a param its value from a data file or from -p; it
+// replaces the model's default.
+type binding struct {
+	name  *Ident
+	value Expr
+	from  string // "data file" or "-p"
+	used  bool
+}
+
+// collectBindings parses data files and -p arguments. A name set twice is
+// an error, except that -p overrides a data file, as a command line does.
+func collectBindings(in Input, srcs Sources, errs *ErrorList) map[string]*binding {
+	binds := map[string]*binding{}
+	for _, d := range in.Data {
+		srcs[d.Name] = d.Text
+		f, err := ParseFile(d.Name, d.Text)
+		if err != nil {
+			*errs = append(*errs, err.(ErrorList)...)
+			continue
+		}
+		for _, s := range f.Stmts {
+			b := dataBinding(s, errs)
+			if b == nil {
+				continue
+			}
+			if prev, ok := binds[b.name.Name]; ok {
+				errs.Add(b.name.Pos, b.name.End, "%s is set twice (first at %s)", b.name.Name, prev.name.Pos)
+				continue
+			}
+			binds[b.name.Name] = b
+		}
+	}
+	seen := map[string]bool{}
+	for _, arg := range in.Params {
+		b := paramArg(arg, srcs, errs)
+		if b == nil {
+			continue
+		}
+		if seen[b.name.Name] {
+			errs.Add(b.name.Pos, b.name.End, "-p %s is given twice", b.name.Name)
+			continue
+		}
+		seen[b.name.Name] = true
+		binds[b.name.Name] = b
+	}
+	return binds
+}
+
+// dataBinding accepts "name = value" and "param name = value".
+func dataBinding(s Stmt, errs *ErrorList) *binding {
+	switch s := s.(type) {
+	case *ParamDecl:
+		if s.Value != nil {
+			return &binding{name: s.Name, value: s.Value, from: "data file"}
+		}
+	case *ConstraintStmt:
+		if b, ok := s.Expr.(*Binary); ok && b.Op == "=" {
+			if id, ok := b.X.(*Ident); ok {
+				return &binding{name: id, value: b.Y, from: "data file"}
+			}
+		}
+	}
+	sp := s.span()
+	errs.Add(sp.Pos, sp.End, "a data file can only give parameters values: name = value")
+	return nil
+}
+
+// paramArg parses a -p argument "name=value". Its value is a source of its
+// own, named "-p name", so errors can point into it.
+func paramArg(arg string, srcs Sources, errs *ErrorList) *binding {
+	name, val, ok := strings.Cut(arg, "=")
+	name = strings.TrimSpace(name)
+	label := "-p " + name
+	if !ok || !isIdentifier(name) {
+		errs.Add(Pos{File: "-p", Line: 1, Col: 1}, Pos{}, "-p wants name=value, found %q", arg)
+		return nil
+	}
+	srcs[label] = []byte(val)
+	e, err := ParseExpr(label, []byte(val))
+	if err != nil {
+		*errs = append(*errs, err.(ErrorList)...)
+		return nil
+	}
+	id := &Ident{Span: Span{Pos: Pos{File: label, Line: 1, Col: 1}}, Name: name}
+	return &binding{name: id, value: e, from: "-p"}
+}
+
+func isIdentifier(s string) bool {
+	if s == "" || keywords[s] {
+		return false
+	}
+	for i, r := range s {
+		if !isIdentRune(r) || (i == 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}

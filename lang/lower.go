@@ -1,0 +1,367 @@
+package lang
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/csp-lang/csp/engine"
+)
+
+// Lowering evaluates a resolved file into an engine.Model. Declarations are
+// lowered first, in order (a param may use the params before it); then
+// constraints, objectives and show statements, which may use any variable.
+//
+// Everything that does not depend on a decision variable is computed here,
+// so the engine only ever sees decision variables and constants. A
+// top-level forall is unrolled into one constraint per generator value and
+// a top-level "and" into its parts, so each engine constraint traces back
+// to one statement and one set of generator values (Origin).
+//
+// Errors are collected with positions; an expression that failed evaluates
+// to nil, and nil silently poisons what is built from it, so one mistake
+// is reported once.
+
+// maxGenerated bounds the elements generators and arrays may produce, so
+// that a typo like 1..10^9 is an error rather than an out-of-memory kill.
+const maxGenerated = 20_000_000
+
+type lowerer struct {
+	m       *engine.Model
+	prog    *Program
+	errs    *ErrorList
+	env     map[string]value
+	binds   map[string]*binding
+	params  map[string]bool
+	gens    []genValue // generator values in scope, for Origin
+	stmt    Span       // the statement being lowered
+	budget  int64      // elements left before maxGenerated
+	srcs    Sources
+	budgetX bool // budget exhausted, reported once
+}
+
+type genValue struct {
+	name string
+	v    int64
+}
+
+func lowerFile(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList) *Program {
+	l := &lowerer{
+		m: engine.NewModel(), errs: errs, env: map[string]value{}, binds: binds,
+		params: map[string]bool{}, budget: maxGenerated, srcs: srcs,
+	}
+	l.prog = &Program{Model: l.m}
+	for name, v := range predeclared {
+		l.env[name] = intV(v)
+	}
+	for _, s := range f.Stmts {
+		l.stmt = s.span()
+		switch s := s.(type) {
+		case *ParamDecl:
+			l.param(s)
+		case *VarDecl:
+			l.varDecl(s)
+		}
+	}
+	l.checkUnusedBindings()
+	if len(*errs) > 0 {
+		return l.prog
+	}
+	objectives := 0
+	for _, s := range f.Stmts {
+		l.stmt = s.span()
+		switch s := s.(type) {
+		case *ConstraintStmt:
+			l.post(s.Expr)
+		case *Objective:
+			if objectives++; objectives > 1 {
+				l.errorf(s, "a model has at most one objective; this is the second")
+				continue
+			}
+			l.objective(s)
+		case *ShowStmt:
+			l.show(s)
+		}
+	}
+	return l.prog
+}
+
+func (l *lowerer) errorf(n Node, format string, args ...any) {
+	sp := n.span()
+	l.errs.Add(sp.Pos, sp.End, format, args...)
+}
+
+// text returns the source text of a node, for messages and labels.
+func (l *lowerer) text(n Node) string {
+	sp := n.span()
+	src := l.srcs[sp.Pos.File]
+	if src == nil || sp.End.Offset <= sp.Pos.Offset || sp.End.Offset > len(src) {
+		return "expression"
+	}
+	return strings.Join(strings.Fields(string(src[sp.Pos.Offset:sp.End.Offset])), " ")
+}
+
+func (l *lowerer) param(p *ParamDecl) {
+	name := p.Name.Name
+	l.params[name] = true
+	var v value
+	if b, ok := l.binds[name]; ok {
+		b.used = true
+		v = l.constValue(b.value, fmt.Sprintf("the value of %s", name))
+	} else if p.Value != nil {
+		v = l.constValue(p.Value, fmt.Sprintf("the value of %s", name))
+	} else {
+		l.errorf(p.Name, "param %s has no value: give it with -p %s=VALUE or in a data file", name, name)
+		return
+	}
+	if v == nil {
+		return
+	}
+	if len(p.Shape) > 0 {
+		v = l.reshape(p, v)
+	}
+	if v != nil {
+		l.env[name] = v
+	}
+}
+
+// constValue evaluates an expression that must not depend on a variable.
+func (l *lowerer) constValue(e Expr, what string) value {
+	v := l.eval(e)
+	if v == nil {
+		return nil
+	}
+	if hasVars(v) {
+		l.errorf(e, "%s must be a constant, but it depends on a variable", what)
+		return nil
+	}
+	return v
+}
+
+func hasVars(v value) bool {
+	switch v := v.(type) {
+	case exprV:
+		return true
+	case *arrV:
+		for _, e := range v.elems {
+			if _, ok := e.(exprV); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reshape gives a param value the declared index sets; the element count
+// must match.
+func (l *lowerer) reshape(p *ParamDecl, v value) value {
+	dims := l.shape(p.Shape)
+	if dims == nil {
+		return nil
+	}
+	a, ok := v.(*arrV)
+	if !ok {
+		l.errorf(p.Name, "param %s is declared with shape %s but its value is a %s", p.Name.Name, (&arrV{dims: dims}).shape(), v.kind())
+		return nil
+	}
+	n := int64(1)
+	for _, d := range dims {
+		n *= d.size()
+	}
+	if int64(len(a.elems)) != n || (len(a.dims) == len(dims) && !sameSizes(a.dims, dims)) {
+		l.errorf(p.Name, "param %s is declared with shape %s (%d elements) but its value has shape %s (%d elements)",
+			p.Name.Name, (&arrV{dims: dims}).shape(), n, a.shape(), len(a.elems))
+		return nil
+	}
+	return &arrV{dims: dims, elems: a.elems}
+}
+
+func sameSizes(a, b []interval) bool {
+	for i := range a {
+		if a[i].size() != b[i].size() {
+			return false
+		}
+	}
+	return true
+}
+
+// shape evaluates the index sets of a declaration: each a constant range.
+func (l *lowerer) shape(exprs []Expr) []interval {
+	var dims []interval
+	total := int64(1)
+	for _, e := range exprs {
+		v := l.constValue(e, "an index set")
+		if v == nil {
+			return nil
+		}
+		s, ok := v.(setV)
+		if !ok || len(s) > 1 {
+			l.errorf(e, "an index set must be a range lo..hi, found %s", describe(v))
+			return nil
+		}
+		iv := interval{1, 0}
+		if len(s) == 1 {
+			iv = s[0]
+		}
+		if iv.size() > maxGenerated || (total > 0 && iv.size() > maxGenerated/max(total, 1)) {
+			l.errorf(e, "index set %s is too large: an array may hold at most %d elements", l.text(e), maxGenerated)
+			return nil
+		}
+		total *= iv.size()
+		dims = append(dims, iv)
+	}
+	return dims
+}
+
+func (l *lowerer) varDecl(d *VarDecl) {
+	dv := l.constValue(d.Domain, "a domain")
+	if dv == nil {
+		return
+	}
+	dom, ok := dv.(setV)
+	if iv, isInt := dv.(intV); isInt {
+		dom, ok = setV{{int64(iv), int64(iv)}}, true
+	}
+	if !ok {
+		l.errorf(d.Domain, "a domain must be a set such as 1..9 or {1, 3, 5}, found %s", describe(dv))
+		return
+	}
+	if len(dom) == 0 {
+		l.errorf(d.Domain, "the domain %s is empty", l.text(d.Domain))
+		return
+	}
+	if size, ok := dom.size(); !ok || size > engine.MaxDomainWidth ||
+		dom[len(dom)-1].hi-dom[0].lo >= engine.MaxDomainWidth || dom[len(dom)-1].hi-dom[0].lo < 0 {
+		l.errorf(d.Domain, "the domain %s spans more than the %d values a variable may have", l.text(d.Domain), engine.MaxDomainWidth)
+		return
+	}
+	values := dom.values()
+	for _, n := range d.Names {
+		l.declareVar(n, values)
+	}
+}
+
+func (l *lowerer) declareVar(n *VarName, values []int64) {
+	info := &VarInfo{Name: n.Name.Name}
+	if len(n.Shape) == 0 {
+		v, err := l.m.NewVar(n.Name.Name, values)
+		if err != nil {
+			l.errorf(n.Name, "%v", err)
+			return
+		}
+		info.Vars = []engine.Var{v}
+		l.env[info.Name] = exprV{l.m.Ref(v)}
+		l.prog.Decls = append(l.prog.Decls, info)
+		return
+	}
+	dims := l.shape(n.Shape)
+	if dims == nil {
+		return
+	}
+	arr := &arrV{dims: dims}
+	for _, d := range dims {
+		info.Dims = append(info.Dims, Range{d.lo, d.hi})
+	}
+	idx := make([]int64, len(dims))
+	for i := range idx {
+		idx[i] = dims[i].lo
+	}
+	count := int64(1)
+	for _, d := range dims {
+		count *= d.size()
+	}
+	if !l.spend(count, n.Name) {
+		return
+	}
+	for k := int64(0); k < count; k++ {
+		v, err := l.m.NewVar(elemName(info.Name, idx), values)
+		if err != nil {
+			l.errorf(n.Name, "%v", err)
+			return
+		}
+		info.Vars = append(info.Vars, v)
+		arr.elems = append(arr.elems, exprV{l.m.Ref(v)})
+		nextIndex(idx, dims)
+	}
+	l.env[info.Name] = arr
+	l.prog.Decls = append(l.prog.Decls, info)
+}
+
+func elemName(name string, idx []int64) string {
+	parts := make([]string, len(idx))
+	for i, v := range idx {
+		parts[i] = itoa(v)
+	}
+	return name + "[" + strings.Join(parts, ",") + "]"
+}
+
+// nextIndex advances idx to the next index tuple in row-major order.
+func nextIndex(idx []int64, dims []interval) {
+	for i := len(idx) - 1; i >= 0; i-- {
+		if idx[i] < dims[i].hi {
+			idx[i]++
+			return
+		}
+		idx[i] = dims[i].lo
+	}
+}
+
+// spend takes n elements from the generation budget.
+func (l *lowerer) spend(n int64, at Node) bool {
+	if n <= l.budget {
+		l.budget -= n
+		return true
+	}
+	if !l.budgetX {
+		l.budgetX = true
+		l.errorf(at, "the model is too large: generators and arrays produce more than %d elements", maxGenerated)
+	}
+	l.budget = 0
+	return false
+}
+
+func (l *lowerer) checkUnusedBindings() {
+	names := make([]string, 0, len(l.params))
+	for n := range l.params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, b := range l.binds {
+		if !b.used {
+			l.errorf(b.name, "%s sets %s, which the model does not declare as a param%s", b.from, b.name.Name, didYouMean(b.name.Name, names))
+		}
+	}
+}
+
+func (l *lowerer) objective(o *Objective) {
+	v := l.eval(o.Expr)
+	if v == nil {
+		return
+	}
+	e := l.toExpr(v, o.Expr)
+	if e == nil {
+		return
+	}
+	sense := engine.Minimize
+	if o.Sense == "maximize" {
+		sense = engine.Maximize
+	}
+	l.m.SetObjective(sense, e)
+}
+
+// describe names a value's kind for messages: "a number", "the list [...]".
+func describe(v value) string {
+	switch v := v.(type) {
+	case intV:
+		return "the number " + itoa(int64(v))
+	case exprV:
+		return "a number"
+	case setV:
+		return "a set"
+	case blankV:
+		return "a blank"
+	case *arrV:
+		return "a " + v.kind() + " " + v.shape()
+	}
+	return "nothing"
+}

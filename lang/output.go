@@ -1,0 +1,358 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/csp-lang/csp/engine"
+)
+
+// What a show statement prints, evaluated as far as it can be while
+// lowering; the rest is read off each solution.
+type showItem struct {
+	kind   showKind
+	label  string  // "q" in "q = [2 4 1 3]"
+	val    value   // showValue, showBoard, showGrid
+	segs   []fmtSeg // showFormat
+	br, bc int64   // showGrid: a rule every br rows and bc columns
+}
+
+type showKind uint8
+
+const (
+	showValue showKind = iota
+	showBoard
+	showGrid
+	showFormat
+)
+
+type fmtSeg struct {
+	text string
+	val  value
+}
+
+func (l *lowerer) show(s *ShowStmt) {
+	for _, e := range s.Items {
+		if item, ok := l.showItem(e); ok {
+			l.prog.show = append(l.prog.show, item)
+		}
+	}
+}
+
+func (l *lowerer) showItem(e Expr) (showItem, bool) {
+	switch e := e.(type) {
+	case *StrLit:
+		item := showItem{kind: showFormat}
+		var errs ErrorList
+		for _, seg := range formatSegments(e, &errs) {
+			if seg.expr == nil {
+				item.segs = append(item.segs, fmtSeg{text: seg.text})
+				continue
+			}
+			v := l.eval(seg.expr)
+			if v == nil {
+				return item, false
+			}
+			item.segs = append(item.segs, fmtSeg{val: v})
+		}
+		return item, len(errs) == 0
+	case *Call:
+		switch e.Fun.Name {
+		case "board":
+			return l.boardItem(e)
+		case "grid":
+			return l.gridItem(e)
+		}
+	}
+	v := l.eval(e)
+	if v == nil {
+		return showItem{}, false
+	}
+	return showItem{kind: showValue, label: l.text(e), val: v}, true
+}
+
+func (l *lowerer) boardItem(c *Call) (showItem, bool) {
+	v := l.eval(c.Args[0])
+	a, ok := v.(*arrV)
+	if v != nil && (!ok || len(a.dims) != 1) {
+		l.errorf(c.Args[0], "board needs a list (the row of the queen in each column), found %s", describe(v))
+		return showItem{}, false
+	}
+	return showItem{kind: showBoard, val: v}, v != nil
+}
+
+func (l *lowerer) gridItem(c *Call) (showItem, bool) {
+	v := l.eval(c.Args[0])
+	if v == nil {
+		return showItem{}, false
+	}
+	if a, ok := v.(*arrV); !ok || len(a.dims) != 2 {
+		l.errorf(c.Args[0], "grid needs a matrix, found %s", describe(v))
+		return showItem{}, false
+	}
+	item := showItem{kind: showGrid, val: v}
+	if len(c.Args) == 2 {
+		l.errorf(c, "grid takes a matrix alone, or a matrix with the block height and width: grid(m, 3, 3)")
+		return item, false
+	}
+	if len(c.Args) == 3 {
+		for i, p := range []*int64{&item.br, &item.bc} {
+			k, ok := l.constValue(c.Args[i+1], "a block size").(intV)
+			if !ok || k < 1 {
+				l.errorf(c.Args[i+1], "a block size must be a positive constant")
+				return item, false
+			}
+			*p = int64(k)
+		}
+	}
+	return item, true
+}
+
+// Solution gives the value of each engine variable in a solution.
+type Solution func(engine.Var) int64
+
+// Format returns the text of a solution: the show statements, or every
+// decision variable in declaration order when there are none.
+func (p *Program) Format(sol Solution) string {
+	var b strings.Builder
+	if len(p.show) == 0 {
+		for _, d := range p.Decls {
+			writeNamed(&b, d.Name, declValue(d, sol))
+		}
+		return b.String()
+	}
+	for _, item := range p.show {
+		switch item.kind {
+		case showValue:
+			writeNamed(&b, item.label, concrete(item.val, sol))
+		case showBoard:
+			writeBoard(&b, concrete(item.val, sol).(*arrV))
+		case showGrid:
+			writeGrid(&b, concrete(item.val, sol).(*arrV), item.br, item.bc)
+		case showFormat:
+			for _, s := range item.segs {
+				if s.val == nil {
+					b.WriteString(s.text)
+				} else {
+					b.WriteString(inline(concrete(s.val, sol)))
+				}
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// declValue reads a declared variable or array off a solution.
+func declValue(d *VarInfo, sol Solution) value {
+	if len(d.Dims) == 0 {
+		return intV(sol(d.Vars[0]))
+	}
+	a := &arrV{}
+	for _, r := range d.Dims {
+		a.dims = append(a.dims, interval{r.Lo, r.Hi})
+	}
+	for _, v := range d.Vars {
+		a.elems = append(a.elems, intV(sol(v)))
+	}
+	return a
+}
+
+// undefinedV is an expression with no value in a solution (x / 0).
+type undefinedV struct{}
+
+func (undefinedV) kind() string { return "undefined" }
+
+// concrete replaces every expression in v by its value in the solution.
+func concrete(v value, sol Solution) value {
+	switch v := v.(type) {
+	case exprV:
+		if r, ok := evalSolution(v.e, sol); ok {
+			return intV(r)
+		}
+		return undefinedV{}
+	case *arrV:
+		out := &arrV{dims: v.dims, elems: make([]value, len(v.elems))}
+		for i, e := range v.elems {
+			out.elems[i] = concrete(e, sol)
+		}
+		return out
+	}
+	return v
+}
+
+func writeNamed(b *strings.Builder, name string, v value) {
+	a, ok := v.(*arrV)
+	if !ok || len(a.dims) == 1 {
+		b.WriteString(name + " = " + inline(v) + "\n")
+		return
+	}
+	b.WriteString(name + " = [\n")
+	for _, row := range rows(a) {
+		b.WriteString("  " + strings.Join(row, " ") + "\n")
+	}
+	b.WriteString("]\n")
+}
+
+// inline prints a value on one line: 3, [2 4 1 3], [1 2; 3 4], {1, 3}.
+func inline(v value) string {
+	switch v := v.(type) {
+	case intV:
+		return itoa(int64(v))
+	case blankV:
+		return "."
+	case undefinedV:
+		return "undefined"
+	case setV:
+		var parts []string
+		for _, iv := range v {
+			if iv.lo == iv.hi {
+				parts = append(parts, itoa(iv.lo))
+			} else {
+				parts = append(parts, itoa(iv.lo)+".."+itoa(iv.hi))
+			}
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case *arrV:
+		if len(v.dims) == 1 {
+			parts := make([]string, len(v.elems))
+			for i, e := range v.elems {
+				parts[i] = inline(e)
+			}
+			return "[" + strings.Join(parts, " ") + "]"
+		}
+		var rs []string
+		for _, r := range rows(v) {
+			rs = append(rs, strings.Join(r, " "))
+		}
+		return "[" + strings.Join(rs, "; ") + "]"
+	}
+	return "?"
+}
+
+// rows formats a matrix as rows of right-aligned cells.
+func rows(a *arrV) [][]string {
+	width := 1
+	cells := make([]string, len(a.elems))
+	for i, e := range a.elems {
+		cells[i] = inline(e)
+		width = max(width, len(cells[i]))
+	}
+	ncols := int(a.dims[len(a.dims)-1].size())
+	var out [][]string
+	for start := 0; start < len(cells) && ncols > 0; start += ncols {
+		row := make([]string, ncols)
+		for j := range row {
+			row[j] = pad(cells[start+j], width)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+func pad(s string, width int) string {
+	if len(s) >= width {
+		return s
+	}
+	return strings.Repeat(" ", width-len(s)) + s
+}
+
+// writeBoard draws a chess board: Q where row q[c] meets column c. Rows
+// and columns are numbered by the list's index set.
+func writeBoard(b *strings.Builder, q *arrV) {
+	lo, n := q.dims[0].lo, int(q.dims[0].size())
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			if v, ok := q.elems[c].(intV); ok && int64(v) == lo+int64(r) {
+				b.WriteByte('Q')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// writeGrid draws a matrix with a rule every br rows and bc columns.
+func writeGrid(b *strings.Builder, a *arrV, br, bc int64) {
+	var lines []string
+	var rule string
+	for i, row := range rows(a) {
+		var blocks []string
+		for start := 0; start < len(row); {
+			end := len(row)
+			if bc > 0 {
+				end = min(start+int(bc), len(row))
+			}
+			blocks = append(blocks, strings.Join(row[start:end], " "))
+			start = end
+		}
+		if rule == "" {
+			parts := make([]string, len(blocks))
+			for k, blk := range blocks {
+				parts[k] = strings.Repeat("-", len(blk))
+			}
+			rule = strings.Join(parts, "-+-")
+		}
+		if br > 0 && i > 0 && int64(i)%br == 0 {
+			lines = append(lines, rule)
+		}
+		lines = append(lines, strings.Join(blocks, " | "))
+	}
+	for _, line := range lines {
+		b.WriteString(line + "\n")
+	}
+}
+
+// JSON returns a solution as one JSON object: every decision variable by
+// name, arrays as nested arrays, in declaration order.
+func (p *Program) JSON(sol Solution) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, d := range p.Decls {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Quote(d.Name) + ":")
+		writeJSON(&b, declValue(d, sol))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+func writeJSON(b *strings.Builder, v value) {
+	a, ok := v.(*arrV)
+	if !ok {
+		b.WriteString(inline(v))
+		return
+	}
+	writeJSONDims(b, a.elems, a.dims)
+}
+
+func writeJSONDims(b *strings.Builder, elems []value, dims []interval) {
+	b.WriteByte('[')
+	if len(dims) == 1 {
+		for i, e := range elems {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(inline(e))
+		}
+	} else {
+		n := int(dims[0].size())
+		step := 0
+		if n > 0 {
+			step = len(elems) / n
+		}
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSONDims(b, elems[i*step:(i+1)*step], dims[1:])
+		}
+	}
+	b.WriteByte(']')
+}

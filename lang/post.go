@@ -1,0 +1,106 @@
+package lang
+
+import (
+	"github.com/csp-lang/csp/engine"
+)
+
+// post lowers the expression of a constraint statement. A top-level forall
+// is unrolled, "and" is split, and global constraints get their dedicated
+// propagators; whatever remains becomes one generic constraint.
+func (l *lowerer) post(e Expr) {
+	switch e := e.(type) {
+	case *Quant:
+		if e.Kind == "forall" {
+			l.postForall(e)
+			return
+		}
+	case *Binary:
+		if e.Op == "and" {
+			l.post(e.X)
+			l.post(e.Y)
+			return
+		}
+	case *Call:
+		switch e.Fun.Name {
+		case "alldiff", "alldifferent", "all_different":
+			if xs, _ := l.listArg(e, false); xs != nil {
+				l.record(e, l.m.AllDifferent(xs))
+			}
+			return
+		case "diagonal":
+			if xs, pos := l.listArg(e, true); xs != nil {
+				idx, err := l.m.Diagonal(xs, pos)
+				if err != nil {
+					l.errorf(e, "%v", err)
+					return
+				}
+				l.record(e, idx)
+			}
+			return
+		}
+	}
+	l.require(l.eval(e), e)
+}
+
+func (l *lowerer) postForall(q *Quant) {
+	l.iterate(q.Gens, q, func(cond value) bool {
+		if cond != nil {
+			// A variable where guards the body: post cond -> body.
+			if q.Body == nil {
+				l.errorf(q.Gens.Where, "a forall block needs a where that does not depend on a variable")
+				return false
+			}
+			if body := l.eval(q.Body); body != nil {
+				l.require(l.guard(q, engine.OpAll, cond, body), q)
+			}
+			return true
+		}
+		if q.Body != nil {
+			l.post(q.Body)
+			return true
+		}
+		for _, s := range q.Block {
+			l.blockStmt(s)
+		}
+		return true
+	})
+}
+
+func (l *lowerer) blockStmt(s Stmt) {
+	switch s := s.(type) {
+	case *ConstraintStmt:
+		l.post(s.Expr)
+	case *ShowStmt, *Objective:
+		l.errorf(s, "only constraints can stand in a forall block")
+	}
+}
+
+// require posts a truth value as a constraint. A conjunction is posted
+// part by part.
+func (l *lowerer) require(v value, n Node) {
+	switch v := v.(type) {
+	case nil:
+	case intV:
+		if v == 0 {
+			l.record(n, l.m.Require(engine.NewConst(0)))
+		}
+	case exprV:
+		if all, ok := v.e.(*engine.Nary); ok && all.Op == engine.OpAll {
+			for _, part := range all.Args {
+				l.require(exprV{part}, n)
+			}
+			return
+		}
+		l.record(n, l.m.Require(v.e))
+	default:
+		l.errorf(n, "a constraint must be true or false, but %s is %s", l.text(n), describe(v))
+	}
+}
+
+// record remembers where engine constraint idx came from.
+func (l *lowerer) record(n Node, idx int) {
+	for len(l.prog.Origins) < idx {
+		l.prog.Origins = append(l.prog.Origins, Origin{})
+	}
+	l.prog.Origins = append(l.prog.Origins[:idx], Origin{Stmt: l.stmt, Node: n.span(), Bindings: l.bindings()})
+}

@@ -1,0 +1,339 @@
+package lang
+
+import (
+	"fmt"
+	"sort"
+)
+
+// The resolver checks names before anything is evaluated, so that every
+// unknown or duplicated name in a file is reported in one run, even in code
+// that evaluation would never reach (the untaken branch of an if).
+//
+// Scopes: params and vars are global and may be used anywhere after their
+// declaration (vars: anywhere in constraints, show and objectives, since
+// those are lowered after all declarations). Generator names are local to
+// their quantifier, comprehension or aggregate and may not shadow a global
+// or an enclosing generator: a reader should never have to wonder which n
+// is meant. Function names live in their own namespace (builtins).
+
+type declKind uint8
+
+const (
+	declParam declKind = iota
+	declVar
+	declGen
+	declConst // true, false
+)
+
+func (k declKind) String() string {
+	return [...]string{"parameter", "variable", "generator variable", "constant"}[k]
+}
+
+type decl struct {
+	kind declKind
+	pos  Pos
+}
+
+type builtin struct {
+	minArgs, maxArgs int  // maxArgs < 0: any number
+	gens             bool // accepts the f(e for i in ...) form
+	showOnly         bool
+	constraint       bool // a global constraint
+}
+
+var builtins = map[string]builtin{
+	"alldiff":       {minArgs: 1, maxArgs: 1, constraint: true},
+	"alldifferent":  {minArgs: 1, maxArgs: 1, constraint: true},
+	"all_different": {minArgs: 1, maxArgs: 1, constraint: true},
+	"diagonal":      {minArgs: 1, maxArgs: 1, constraint: true},
+	"increasing":    {minArgs: 1, maxArgs: 1, constraint: true},
+	"decreasing":    {minArgs: 1, maxArgs: 1, constraint: true},
+	"sum":           {minArgs: 1, maxArgs: -1, gens: true},
+	"product":       {minArgs: 1, maxArgs: -1, gens: true},
+	"count":         {minArgs: 1, maxArgs: -1, gens: true},
+	"min":           {minArgs: 1, maxArgs: -1, gens: true},
+	"max":           {minArgs: 1, maxArgs: -1, gens: true},
+	"abs":           {minArgs: 1, maxArgs: 1},
+	"board":         {minArgs: 1, maxArgs: 1, showOnly: true},
+	"grid":          {minArgs: 1, maxArgs: 3, showOnly: true},
+}
+
+var predeclared = map[string]int64{"true": 1, "false": 0}
+
+type resolver struct {
+	globals map[string]decl
+	locals  []map[string]decl
+	errs    *ErrorList
+}
+
+// resolve checks the names of a model file. Data files are checked when
+// they are bound to the model's params.
+func resolve(f *File, errs *ErrorList) {
+	r := &resolver{globals: map[string]decl{}, errs: errs}
+	for name := range predeclared {
+		r.globals[name] = decl{kind: declConst}
+	}
+	for _, s := range f.Stmts {
+		r.stmt(s, false)
+	}
+}
+
+func (r *resolver) errorf(n Node, format string, args ...any) {
+	sp := n.span()
+	r.errs.Add(sp.Pos, sp.End, format, args...)
+}
+
+func (r *resolver) stmt(s Stmt, inBlock bool) {
+	switch s := s.(type) {
+	case *ParamDecl:
+		if inBlock {
+			r.errorf(s, "a param cannot be declared inside a forall block")
+		}
+		for _, e := range s.Shape {
+			r.expr(e)
+		}
+		if s.Value != nil {
+			r.expr(s.Value)
+		}
+		r.declare(s.Name, declParam)
+	case *VarDecl:
+		if inBlock {
+			r.errorf(s, "a var cannot be declared inside a forall block")
+		}
+		r.expr(s.Domain)
+		for _, n := range s.Names {
+			for _, e := range n.Shape {
+				r.expr(e)
+			}
+			r.declare(n.Name, declVar)
+		}
+	case *ShowStmt:
+		for _, e := range s.Items {
+			r.showItem(e)
+		}
+	case *Objective:
+		r.expr(s.Expr)
+	case *ConstraintStmt:
+		r.expr(s.Expr)
+	}
+}
+
+func (r *resolver) declare(id *Ident, kind declKind) {
+	if prev, ok := r.lookup(id.Name); ok {
+		if prev.kind == declConst {
+			r.errorf(id, "%s is predeclared and cannot be redeclared", id.Name)
+		} else {
+			r.errorf(id, "%s is already declared as a %s at %d:%d", id.Name, prev.kind, prev.pos.Line, prev.pos.Col)
+		}
+		return
+	}
+	if kind == declGen {
+		r.locals[len(r.locals)-1][id.Name] = decl{kind: kind, pos: id.Pos}
+		return
+	}
+	r.globals[id.Name] = decl{kind: kind, pos: id.Pos}
+}
+
+func (r *resolver) lookup(name string) (decl, bool) {
+	for i := len(r.locals) - 1; i >= 0; i-- {
+		if d, ok := r.locals[i][name]; ok {
+			return d, true
+		}
+	}
+	d, ok := r.globals[name]
+	return d, ok
+}
+
+func (r *resolver) showItem(e Expr) {
+	if c, ok := e.(*Call); ok {
+		if b, ok := builtins[c.Fun.Name]; ok && b.showOnly {
+			r.call(c, true)
+			return
+		}
+	}
+	if s, ok := e.(*StrLit); ok {
+		for _, seg := range formatSegments(s, r.errs) {
+			if seg.expr != nil {
+				r.expr(seg.expr)
+			}
+		}
+		return
+	}
+	r.expr(e)
+}
+
+func (r *resolver) expr(e Expr) {
+	switch e := e.(type) {
+	case *Ident:
+		if _, ok := r.lookup(e.Name); !ok {
+			r.unknown(e)
+		}
+	case *Unary:
+		r.expr(e.X)
+	case *Binary:
+		r.expr(e.X)
+		r.expr(e.Y)
+	case *Index:
+		r.expr(e.X)
+		for _, i := range e.Indices {
+			r.expr(i)
+		}
+	case *Call:
+		r.call(e, false)
+	case *If:
+		r.expr(e.Cond)
+		r.expr(e.Then)
+		r.expr(e.Else)
+	case *Matrix:
+		for _, row := range e.Rows {
+			for _, x := range row {
+				r.expr(x)
+			}
+		}
+	case *Comprehension:
+		if e.Elem == nil {
+			r.errorf(e, "a comprehension has one expression before for: [e for i in ...]")
+			return
+		}
+		r.scoped(e.Gens, func() { r.expr(e.Elem) })
+	case *SetLit:
+		for _, x := range e.Elems {
+			r.expr(x)
+		}
+	case *Quant:
+		r.scoped(e.Gens, func() {
+			if e.Body != nil {
+				r.expr(e.Body)
+			}
+			for _, s := range e.Block {
+				r.stmt(s, true)
+			}
+		})
+	case *StrLit:
+		r.errorf(e, "a string can only be shown: show %s", e.Raw)
+	}
+}
+
+// scoped resolves generators, each domain in the scope of the generators
+// before it, then body in the scope of all of them.
+func (r *resolver) scoped(g *Generators, body func()) {
+	r.locals = append(r.locals, map[string]decl{})
+	for _, gen := range g.List {
+		r.expr(gen.Domain)
+		for _, n := range gen.Names {
+			r.declare(n, declGen)
+		}
+	}
+	if g.Where != nil {
+		r.expr(g.Where)
+	}
+	body()
+	r.locals = r.locals[:len(r.locals)-1]
+}
+
+func (r *resolver) call(c *Call, inShow bool) {
+	b, ok := builtins[c.Fun.Name]
+	if !ok {
+		names := make([]string, 0, len(builtins))
+		for n := range builtins {
+			names = append(names, n)
+		}
+		r.errorf(c.Fun, "unknown function %q%s", c.Fun.Name, didYouMean(c.Fun.Name, names))
+	} else {
+		r.checkArity(c, b, inShow)
+	}
+	if c.Gens != nil {
+		r.scoped(c.Gens, func() {
+			for _, a := range c.Args {
+				r.expr(a)
+			}
+		})
+		return
+	}
+	for _, a := range c.Args {
+		r.expr(a)
+	}
+}
+
+func (r *resolver) checkArity(c *Call, b builtin, inShow bool) {
+	name := c.Fun.Name
+	switch {
+	case b.showOnly && !inShow:
+		r.errorf(c.Fun, "%s(...) draws a solution and can only be used in show", name)
+	case c.Gens != nil && !b.gens:
+		r.errorf(c, "%s does not take a generator: %s(list) or %s([e for i in ...])", name, name, name)
+	case len(c.Args) < b.minArgs:
+		r.errorf(c, "%s needs %s", name, plural(b.minArgs, "argument"))
+	case b.maxArgs >= 0 && len(c.Args) > b.maxArgs:
+		r.errorf(c, "%s takes at most %s, found %d", name, plural(b.maxArgs, "argument"), len(c.Args))
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func (r *resolver) unknown(id *Ident) {
+	var names []string
+	for n := range r.globals {
+		names = append(names, n)
+	}
+	for _, l := range r.locals {
+		for n := range l {
+			names = append(names, n)
+		}
+	}
+	r.errorf(id, "unknown name %q%s", id.Name, didYouMean(id.Name, names))
+}
+
+// didYouMean formats the suggestion of Closest: ` (did you mean "q"?)`.
+func didYouMean(name string, candidates []string) string {
+	if best := Closest(name, candidates); best != "" {
+		return fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return ""
+}
+
+// Closest returns the candidate nearest to name within edit distance 2
+// (1 for names of up to three letters, where 2 edits reach almost
+// anything), or "" if none is that close. Ties go to the first in sorted
+// order.
+func Closest(name string, candidates []string) string {
+	sorted := append([]string(nil), candidates...)
+	sort.Strings(sorted)
+	best, bestD := "", 3
+	limit := 2
+	if len([]rune(name)) <= 3 {
+		limit = 1
+	}
+	for _, c := range sorted {
+		if d := editDistance(name, c); d <= limit && d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
