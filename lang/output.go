@@ -11,10 +11,10 @@ import (
 // lowering; the rest is read off each solution.
 type showItem struct {
 	kind   showKind
-	label  string  // "q" in "q = [2 4 1 3]"
-	val    value   // showValue, showBoard, showGrid
+	label  string   // "q" in "q = [2 4 1 3]"
+	val    value    // showValue, showBoard, showGrid
 	segs   []fmtSeg // showFormat
-	br, bc int64   // showGrid: a rule every br rows and bc columns
+	br, bc int64    // showGrid: a rule every br rows and bc columns
 }
 
 type showKind uint8

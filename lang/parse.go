@@ -24,20 +24,6 @@ func (t *tokenStream) Next() (lexer.Token, error) {
 	return tok, nil
 }
 
-var fileParser = participle.MustBuild[gFile](
-	participle.Lexer(symbolsOnly{}),
-	participle.UseLookahead(3),
-)
-
-var exprParser = participle.MustBuild[gExprOnly](
-	participle.Lexer(symbolsOnly{}),
-	participle.UseLookahead(3),
-)
-
-type gExprOnly struct {
-	Expr *gExpr `parser:"@@ \";\"?"`
-}
-
 // symbolsOnly gives participle the token types; the text itself is
 // scanned by scanner, whose tokens are fed through ParseFromLexer.
 type symbolsOnly struct{}
@@ -48,26 +34,85 @@ func (symbolsOnly) Lex(string, io.Reader) (lexer.Lexer, error) {
 	return nil, errors.New("lang: the scanner is run before the parser")
 }
 
-// ParseFile parses a model or data file. Errors are an ErrorList.
+var stmtParser = participle.MustBuild[gStmt](
+	participle.Lexer(symbolsOnly{}),
+	participle.UseLookahead(3),
+)
+
+var exprParser = participle.MustBuild[gExpr](
+	participle.Lexer(symbolsOnly{}),
+	participle.UseLookahead(3),
+)
+
+// ParseFile parses a model or data file. Errors are an ErrorList, with at
+// most one syntax error per statement: each statement is parsed on its own,
+// so one mistake does not hide the next.
 func ParseFile(name string, src []byte) (f *File, err error) {
 	defer recoverInternal(&err)
 	toks, errs := scan(name, src)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	lex, err := lexer.Upgrade(&tokenStream{toks: toks})
-	if err != nil {
-		return nil, err
-	}
-	g, err := fileParser.ParseFromLexer(lex)
-	if err != nil {
-		return nil, convertParseError(err)
-	}
 	f = &File{Name: name, Src: src}
-	for _, s := range g.Stmts {
-		f.Stmts = append(f.Stmts, convStmt(s))
+	for _, stmt := range splitStatements(toks) {
+		g, err := parseTokens(stmtParser, stmt)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		f.Stmts = append(f.Stmts, convStmt(g))
+	}
+	if len(errs) > 0 {
+		return nil, errs
 	}
 	return f, nil
+}
+
+// splitStatements cuts the token stream at the separators outside any
+// bracket; each statement ends in an EOF where its separator was.
+func splitStatements(toks []lexer.Token) [][]lexer.Token {
+	var out [][]lexer.Token
+	depth, start := 0, 0
+	for i, t := range toks {
+		switch {
+		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
+			depth++
+		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}"):
+			depth--
+		case t.Type == tokPunct && t.Value == ";" && depth == 0, t.EOF() && i > start:
+			stmt := append(toks[start:i:i], lexer.EOFToken(t.Pos))
+			out = append(out, stmt)
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// parseTokens parses one statement (or expression) and insists that it
+// ends at the separator. Participle blames a statement with trailing junk
+// ("x = 1 2") on an early token, so a failed parse is retried allowing
+// trailing tokens, and whichever error lies further in is reported.
+func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token) (*G, *Error) {
+	g, lex, err := parseWith(p, toks, false)
+	if err == nil {
+		return g, nil
+	}
+	strict := convertParseError(err, toks)
+	if _, lex, err = parseWith(p, toks, true); err == nil {
+		if next := lex.Peek(); next.Pos.Offset >= strict.Pos.Offset && !isEnd(*next) {
+			return nil, &Error{Pos: toPos(next.Pos), Msg: "expected end of statement, found " + describeToken(*next)}
+		}
+	}
+	return nil, strict
+}
+
+func parseWith[G any](p *participle.Parser[G], toks []lexer.Token, trailing bool) (*G, *lexer.PeekingLexer, error) {
+	lex, err := lexer.Upgrade(&tokenStream{toks: toks})
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := p.ParseFromLexer(lex, participle.AllowTrailing(trailing))
+	return g, lex, err
 }
 
 // ParseExpr parses a single expression, as given to -p name=value or
@@ -87,15 +132,15 @@ func parseExprAt(name string, src []byte, at Pos) (e Expr, err error) {
 	for i := range toks {
 		toks[i].Pos = shiftPos(toks[i].Pos, at)
 	}
-	lex, err := lexer.Upgrade(&tokenStream{toks: toks})
-	if err != nil {
-		return nil, err
+	stmts := splitStatements(toks)
+	if len(stmts) != 1 {
+		return nil, ErrorList{{Pos: toPos(toks[0].Pos), Msg: "expected one expression"}}
 	}
-	g, err := exprParser.ParseFromLexer(lex)
-	if err != nil {
-		return nil, convertParseError(err)
+	g, perr := parseTokens(exprParser, stmts[0])
+	if perr != nil {
+		return nil, ErrorList{perr}
 	}
-	return convExpr(g.Expr), nil
+	return convExpr(g), nil
 }
 
 func shiftPos(p lexer.Position, at Pos) lexer.Position {
@@ -115,31 +160,69 @@ func shiftErrors(errs ErrorList, at Pos) {
 }
 
 // convertParseError rewords participle's messages in the user's terms.
-func convertParseError(err error) error {
+// A statement that ends too early is blamed on the end of its last token.
+func convertParseError(err error, toks []lexer.Token) *Error {
 	var perr participle.Error
 	if !errors.As(err, &perr) {
-		return ErrorList{{Msg: err.Error()}}
+		return &Error{Msg: err.Error()}
 	}
-	pos := toPos(perr.Position())
-	msg := perr.Message()
 	var ute *participle.UnexpectedTokenError
-	if errors.As(err, &ute) {
-		msg = "unexpected " + describeToken(ute.Unexpected)
-		if exp := describeExpected(ute.Expect); exp != "" {
-			msg = "expected " + exp + ", found " + describeToken(ute.Unexpected)
+	if !errors.As(err, &ute) {
+		return &Error{Pos: toPos(perr.Position()), Msg: perr.Message()}
+	}
+	pos := toPos(ute.Unexpected.Pos)
+	found := describeToken(ute.Unexpected)
+	if isEnd(ute.Unexpected) {
+		found = "end of statement"
+		if prev := tokenBefore(toks, ute.Unexpected); prev != nil {
+			pos = tokSpan([]lexer.Token{*prev}).End
 		}
 	}
-	return ErrorList{{Pos: pos, Msg: msg}}
+	if exp := expectedWords(ute.Message()); exp != "" {
+		return &Error{Pos: pos, Msg: "expected " + exp + ", found " + found}
+	}
+	return &Error{Pos: pos, Msg: "unexpected " + found}
+}
+
+func isEnd(t lexer.Token) bool { return t.EOF() || (t.Type == tokPunct && t.Value == ";") }
+
+func tokenBefore(toks []lexer.Token, t lexer.Token) *lexer.Token {
+	for i := range toks {
+		if toks[i].Pos.Offset >= t.Pos.Offset && i > 0 && !(toks[i].EOF() && toks[i-1].Pos.Offset >= t.Pos.Offset) {
+			return &toks[i-1]
+		}
+	}
+	return nil
+}
+
+// expectedWords reads participle's "(expected X)" and says X in words, or
+// "" when it is not simple enough to say.
+func expectedWords(msg string) string {
+	i := strings.Index(msg, "(expected ")
+	if i < 0 {
+		return ""
+	}
+	exp := strings.TrimSuffix(msg[i+len("(expected "):], ")")
+	switch {
+	case strings.HasPrefix(exp, "GIdent"):
+		return "a name"
+	case strings.HasPrefix(exp, "GGen"):
+		return "a generator such as i in 1..n"
+	case strings.HasPrefix(exp, "G"):
+		return "an expression"
+	case strings.HasPrefix(exp, `(("":"`), strings.HasPrefix(exp, `((":"`):
+		return `":" or "{"`
+	case strings.HasPrefix(exp, `"`):
+		if j := strings.Index(exp[1:], `"`); j >= 0 {
+			return exp[:j+2]
+		}
+	}
+	return ""
 }
 
 func describeToken(t lexer.Token) string {
 	switch {
-	case t.EOF():
-		return "end of file"
-	case t.Type == tokPunct && t.Value == ";":
-		if t.Pos.Offset < 0 {
-			return "end of line"
-		}
+	case t.EOF(), t.Type == tokPunct && t.Value == ";":
 		return "end of statement"
 	case t.Type == tokKeyword:
 		return "keyword " + t.Value
@@ -149,16 +232,6 @@ func describeToken(t lexer.Token) string {
 		return "number " + t.Value
 	}
 	return fmt.Sprintf("%q", t.Value)
-}
-
-func describeExpected(e string) string {
-	switch {
-	case e == "":
-		return ""
-	case strings.Contains(e, "<ident>") && !strings.Contains(e, "|"):
-		return "a name"
-	}
-	return ""
 }
 
 // tokSpan is the span of a run of tokens.

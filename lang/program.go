@@ -30,7 +30,7 @@ type Program struct {
 // VarInfo is one declared decision variable or array.
 type VarInfo struct {
 	Name string
-	Dims []Range     // index sets; empty for a single variable
+	Dims []Range      // index sets; empty for a single variable
 	Vars []engine.Var // row-major
 }
 
