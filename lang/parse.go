@@ -51,7 +51,9 @@ func ParseFile(name string, src []byte) (f *File, err error) {
 	defer recoverInternal(&err)
 	toks, errs := scan(name, src)
 	if len(errs) > 0 {
-		return nil, errs
+		// Statements before the first scanning error are still parsed, so
+		// their mistakes are reported in the same run.
+		toks = tokensBefore(toks, errs[0].Pos.Offset)
 	}
 	f = &File{Name: name, Src: src}
 	for _, stmt := range splitStatements(toks) {
@@ -63,9 +65,24 @@ func ParseFile(name string, src []byte) (f *File, err error) {
 		f.Stmts = append(f.Stmts, convStmt(g))
 	}
 	if len(errs) > 0 {
+		errs.Sort()
 		return nil, errs
 	}
 	return f, nil
+}
+
+// tokensBefore keeps the complete statements that end before offset.
+func tokensBefore(toks []lexer.Token, offset int) []lexer.Token {
+	end := 0
+	for i, t := range toks {
+		if t.Pos.Offset >= offset {
+			break
+		}
+		if t.Type == tokPunct && t.Value == ";" {
+			end = i + 1
+		}
+	}
+	return append(toks[:end:end], lexer.EOFToken(lexer.Position{}))
 }
 
 // splitStatements cuts the token stream at the separators outside any

@@ -26,11 +26,11 @@ func TestScannerNewlines(t *testing.T) {
 		{"x = 1\ny = 2\n", "x = 1 ; y = 2 ;"},
 		{"x = 1; y = 2", "x = 1 ; y = 2 ;"},
 		{"\n\n# comment\nx = 1\n\n\n", "x = 1 ;"},
-		{"x = 1 +\n 2\n", "x = 1 + 2 ;"},                       // a trailing operator continues
-		{"x = (1\n + 2)\n", "x = ( 1 + 2 ) ;"},                  // no separators inside ( )
-		{"a = [1 2\n 3 4\n]", "a = [ 1 2 ; 3 4 ] ;"},           // rows inside [ ]
-		{"a = [\n 1 2\n\n 3 4\n]", "a = [ 1 2 ; 3 4 ] ;"},     // blank lines separate once
-		{"a = [1, 2,\n 3]", "a = [ 1 , 2 , 3 ] ;"},             // a line ending in , continues
+		{"x = 1 +\n 2\n", "x = 1 + 2 ;"},                  // a trailing operator continues
+		{"x = (1\n + 2)\n", "x = ( 1 + 2 ) ;"},            // no separators inside ( )
+		{"a = [1 2\n 3 4\n]", "a = [ 1 2 ; 3 4 ] ;"},      // rows inside [ ]
+		{"a = [\n 1 2\n\n 3 4\n]", "a = [ 1 2 ; 3 4 ] ;"}, // blank lines separate once
+		{"a = [1, 2,\n 3]", "a = [ 1 , 2 , 3 ] ;"},        // a line ending in , continues
 		{"forall i in 1..3 {\n a\n b\n}\n", "forall i in 1 .. 3 { a ; b } ;"},
 		{"s = {1, 3,\n 5}", "s = { 1 , 3 , 5 } ;"},
 		{"x = if a then\n 1\nelse\n 2\nend\n", "x = if a then 1 else 2 end ;"},

@@ -310,7 +310,8 @@ func Closest(name string, candidates []string) string {
 		limit = 1
 	}
 	for _, c := range sorted {
-		if d := editDistance(name, c); d <= limit && d < bestD {
+		// d < len(name): a suggestion must keep something of the name.
+		if d := editDistance(name, c); d <= limit && d < bestD && d < len([]rune(name)) {
 			best, bestD = c, d
 		}
 	}

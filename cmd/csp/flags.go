@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -50,7 +51,7 @@ func (c choice[T]) Set(s string) error {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		return fmt.Errorf("%q is not one of %s%s", s, strings.Join(names, ", "), suggest(s, names))
+		return fmt.Errorf("not one of %s%s", strings.Join(names, ", "), suggest(s, names))
 	}
 	*c.dst = v
 	return nil
@@ -134,9 +135,29 @@ func flagError(fs *flag.FlagSet, err error) error {
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		var names []string
 		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		return fmt.Errorf("unknown flag -%s%s", name, suggestFlag(strings.TrimLeft(name, "-"), names))
+		return fmt.Errorf("unknown flag %s%s", dashes(name), suggestFlag(strings.TrimLeft(name, "-"), names))
 	}
-	return errors.New(strings.Replace(msg, "invalid value", "bad value", 1))
+	if m := badValue.FindStringSubmatch(msg); m != nil {
+		why := m[3]
+		if why == "" {
+			why = "not a number"
+		}
+		return fmt.Errorf("%s %s: %s", dashes(m[2]), m[1], why)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return fmt.Errorf("%s needs a value", dashes(name))
+	}
+	return errors.New(msg)
+}
+
+var badValue = regexp.MustCompile(`^invalid value (".*") for flag -(\S+): (?:parse error|(.*))$`)
+
+// dashes writes a flag name as people type it: -n, --all.
+func dashes(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 func suggestFlag(name string, names []string) string {
