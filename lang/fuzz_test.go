@@ -1,0 +1,42 @@
+package lang
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzCompile feeds arbitrary text to the whole front end. Whatever the
+// input, Compile must return either a program or errors that each carry a
+// position in the input, and never panic.
+func FuzzCompile(f *testing.F) {
+	seeds, _ := filepath.Glob("../models/*.csp")
+	more, _ := filepath.Glob("../examples/*.csp")
+	for _, path := range append(seeds, more...) {
+		if src, err := os.ReadFile(path); err == nil {
+			f.Add(string(src))
+		}
+	}
+	for _, s := range []string{"", "x", "var x in 1..3\nx = 2", "[", "forall i in 1..3 {", "show \"{", "param p = [1 2; 3]",
+		"var x in 1..9\nx / 0 = 1", "var q[1..3] in 1..3\nq[q[1]] = q[q[2]]", "1_000_", "var x in -9223372036854775808..0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		prog, err := Compile(Input{Model: Source{Name: "f.csp", Text: []byte(src)}})
+		if err == nil {
+			if prog == nil || prog.Model == nil {
+				t.Fatal("no error and no program")
+			}
+			return
+		}
+		list, ok := err.(ErrorList)
+		if !ok || len(list) == 0 {
+			t.Fatalf("error of type %T: %v", err, err)
+		}
+		for _, e := range list {
+			if e.Pos.Line < 1 || e.Pos.Col < 1 || e.Msg == "" {
+				t.Fatalf("error without a position or message: %+v", e)
+			}
+		}
+	})
+}
