@@ -3,31 +3,37 @@ package lang
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
 
-// TestErrors reads testdata/errors.csp: chunks separated by a line "---",
-// each compiled as a model of its own. A line ending in ### "regexp"
-// expects an error on that line matching the regexp; every error must be
-// expected and every expectation met.
+// TestErrors reads testdata/errors/*.csp, one file per class of error:
+// chunks separated by a line "---", each compiled as a model of its own.
+// A line ending in ### "regexp" expects an error on that line matching the
+// regexp; every error must be expected and every expectation met.
 func TestErrors(t *testing.T) {
-	data, err := os.ReadFile("testdata/errors.csp")
-	if err != nil {
-		t.Fatal(err)
+	files, _ := filepath.Glob("testdata/errors/*.csp")
+	if len(files) == 0 {
+		t.Fatal("no files in testdata/errors")
 	}
-	chunks := strings.Split(string(data), "\n---\n")
-	line := 1
-	for _, chunk := range chunks {
-		checkChunk(t, chunk, line)
-		line += strings.Count(chunk, "\n") + 2
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := 1
+		for _, chunk := range strings.Split(string(data), "\n---\n") {
+			checkChunk(t, file, chunk, line)
+			line += strings.Count(chunk, "\n") + 2
+		}
 	}
 }
 
 var expectation = regexp.MustCompile(`### "(.*)"\s*$`)
 
-func checkChunk(t *testing.T, chunk string, firstLine int) {
+func checkChunk(t *testing.T, file, chunk string, firstLine int) {
 	t.Helper()
 	want := map[int]*regexp.Regexp{}
 	for i, l := range strings.Split(chunk, "\n") {
@@ -40,7 +46,7 @@ func checkChunk(t *testing.T, chunk string, firstLine int) {
 	if err != nil {
 		errs = err.(ErrorList)
 	}
-	at := func(l int) string { return fmt.Sprintf("testdata/errors.csp:%d", firstLine+l-1) }
+	at := func(l int) string { return fmt.Sprintf("%s:%d", file, firstLine+l-1) }
 	for _, e := range errs {
 		rx, ok := want[e.Pos.Line]
 		switch {
