@@ -104,26 +104,7 @@ func (s *scanner) advance(n int) {
 
 func (s *scanner) run() {
 	for s.off < len(s.src) && len(s.errs) < maxScanErrors {
-		c := s.src[s.off]
-		switch {
-		case c == '\n':
-			s.newline()
-			s.advance(1)
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
-			s.advance(1)
-		case c == '#':
-			for s.off < len(s.src) && s.src[s.off] != '\n' {
-				s.advance(1)
-			}
-		case c >= '0' && c <= '9':
-			s.number()
-		case c == '"':
-			s.str()
-		case isIdentStart(s.src[s.off:]):
-			s.ident()
-		default:
-			s.punct()
-		}
+		s.step()
 	}
 	s.newline()
 	for _, open := range s.parens {
@@ -144,6 +125,30 @@ func (s *scanner) closeBracket(t lexer.Token) {
 	if want := closerOf[open.Value]; want != t.Value {
 		s.errorf(t.Pos, "expected %q to close the %q opened at %d:%d, found %q",
 			want, open.Value, open.Pos.Line, open.Pos.Column, t.Value)
+	}
+}
+
+// step scans one token, blank or comment.
+func (s *scanner) step() {
+	c := s.src[s.off]
+	switch {
+	case c == '\n':
+		s.newline()
+		s.advance(1)
+	case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+		s.advance(1)
+	case c == '#':
+		for s.off < len(s.src) && s.src[s.off] != '\n' {
+			s.advance(1)
+		}
+	case c >= '0' && c <= '9':
+		s.number()
+	case c == '"':
+		s.str()
+	case isIdentStart(s.src[s.off:]):
+		s.ident()
+	default:
+		s.punct()
 	}
 }
 

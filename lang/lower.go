@@ -50,7 +50,7 @@ func lowerFile(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList
 		m: engine.NewModel(), errs: errs, env: map[string]value{}, binds: binds,
 		params: map[string]bool{}, budget: maxGenerated, srcs: srcs,
 	}
-	l.prog = &Program{Model: l.m}
+	l.prog = &Program{Model: l.m, env: l.env}
 	for name, v := range predeclared {
 		l.env[name] = intV(v)
 	}
@@ -242,7 +242,7 @@ func (l *lowerer) varDecl(d *VarDecl) {
 }
 
 func (l *lowerer) declareVar(n *VarName, values []int64) {
-	info := &VarInfo{Name: n.Name.Name}
+	info := &VarInfo{Name: n.Name.Name, Pos: n.Name.Pos}
 	if len(n.Shape) == 0 {
 		v, err := l.m.NewVar(n.Name.Name, values)
 		if err != nil {

@@ -13,6 +13,7 @@ type Source struct {
 // Input is everything a model is compiled from.
 type Input struct {
 	Model  Source
+	Stmts  []Source // more statements after the model, each its own source (a session's input)
 	Data   []Source // data files: name = value statements
 	Params []string // -p arguments, each "name=value"
 }
@@ -25,11 +26,13 @@ type Program struct {
 	Origins []Origin   // for each engine constraint, where it came from
 	Sources Sources    // every text compiled, for error snippets
 	show    []showItem
+	env     map[string]value // the names in scope after lowering, for queries
 }
 
 // VarInfo is one declared decision variable or array.
 type VarInfo struct {
 	Name string
+	Pos  Pos          // where it is declared
 	Dims []Range      // index sets; empty for a single variable
 	Vars []engine.Var // row-major
 }
@@ -52,6 +55,14 @@ func Compile(in Input) (*Program, error) {
 	f, err := ParseFile(in.Model.Name, in.Model.Text)
 	if err != nil {
 		return &Program{Sources: srcs}, err
+	}
+	for _, s := range in.Stmts {
+		srcs[s.Name] = s.Text
+		more, err := ParseFile(s.Name, s.Text)
+		if err != nil {
+			return &Program{Sources: srcs}, err
+		}
+		f.Stmts = append(f.Stmts, more.Stmts...)
 	}
 	var errs ErrorList
 	resolve(f, &errs)

@@ -1,0 +1,201 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/csp-lang/csp/engine"
+)
+
+// What an interactive session needs from the front end: to know when typed
+// text is complete, to tell a constraint from a question about the model,
+// to evaluate such a question, and to print domains.
+
+// Incomplete reports whether text stops where a statement cannot end:
+// inside an open bracket, or after an operator, "," or ":" that continues
+// the line. A session then asks for another line.
+func Incomplete(text []byte) bool {
+	s := &scanner{file: "", src: string(text), line: 1, col: 1}
+	for s.off < len(s.src) && len(s.errs) < maxScanErrors {
+		s.step()
+	}
+	if len(s.parens) > 0 {
+		return true
+	}
+	for i := len(s.toks) - 1; i >= 0; i-- {
+		t := s.toks[i]
+		if t.Value == ";" && t.Type == tokPunct {
+			return false
+		}
+		return t.Type != tokString && continuesLine[t.Value]
+	}
+	return false
+}
+
+// IsQuery reports whether a parsed statement asks for a value rather than
+// stating a constraint: a name, an arithmetic expression, an aggregate or
+// an index (q, sum(q), cell[1, ..]). Comparisons, logic, quantifiers and
+// global constraints are constraints.
+func IsQuery(s Stmt) bool {
+	c, ok := s.(*ConstraintStmt)
+	if !ok {
+		return false
+	}
+	switch e := c.Expr.(type) {
+	case *Binary:
+		switch e.Op {
+		case "+", "-", "*", "/", "%", "^", "..", "union", "diff":
+			return true
+		}
+		return false
+	case *Unary:
+		return e.Op == "-"
+	case *Call:
+		return !builtins[e.Fun.Name].constraint
+	case *Quant:
+		return false
+	}
+	return true
+}
+
+// A Query is an expression evaluated in a compiled program, to be shown
+// against a solution or against the current domains.
+type Query struct {
+	Text string
+	val  value
+}
+
+// Query evaluates an expression typed in a session in the program's final
+// environment: every param and variable is in scope.
+func (p *Program) Query(src Source) (*Query, error) {
+	e, err := ParseExpr(src.Name, src.Text)
+	if err != nil {
+		return nil, err
+	}
+	var errs ErrorList
+	r := &resolver{globals: map[string]decl{}, errs: &errs}
+	for name := range p.env {
+		r.globals[name] = decl{kind: declParam}
+	}
+	r.expr(e)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	l := &lowerer{m: p.Model, prog: &Program{}, errs: &errs, env: p.env, params: map[string]bool{},
+		budget: maxGenerated, srcs: Sources{src.Name: src.Text}}
+	v := l.eval(e)
+	if len(errs) > 0 || v == nil {
+		return nil, errs
+	}
+	return &Query{Text: strings.TrimSpace(string(src.Text)), val: v}, nil
+}
+
+// Value formats the query's value in a solution.
+func (q *Query) Value(sol Solution) string { return inline(concrete(q.val, sol)) }
+
+// Domains formats what is known of the query without a solution: the
+// domain of a variable, the domains of a list of variables, or an
+// interval for a compound expression.
+func (q *Query) Domains(domain func(engine.Var) []int64) string {
+	return domainsOf(q.val, domain)
+}
+
+func domainsOf(v value, domain func(engine.Var) []int64) string {
+	switch v := v.(type) {
+	case exprV:
+		if ref, ok := v.e.(*engine.VarExpr); ok {
+			return FormatDomain(domain(ref.V))
+		}
+		lo, hi := v.e.Bounds()
+		return FormatDomain([]int64{lo, hi}) + " (bounds from the initial domains)"
+	case *arrV:
+		parts := make([]string, len(v.elems))
+		for i, e := range v.elems {
+			parts[i] = domainsOf(e, domain)
+		}
+		return "[" + strings.Join(parts, " ") + "]"
+	}
+	return inline(v)
+}
+
+// FormatDomain writes a sorted set of values as a range (4..9), a single
+// value (5) or a set ({1, 5, 7}, with ranges inside when they help:
+// {1..3, 7}).
+func FormatDomain(values []int64) string {
+	if len(values) == 0 {
+		return "{}"
+	}
+	if len(values) == 1 {
+		return itoa(values[0])
+	}
+	lo, hi := values[0], values[len(values)-1]
+	if hi-lo+1 == int64(len(values)) {
+		return itoa(lo) + ".." + itoa(hi)
+	}
+	var ivs []interval
+	for _, v := range values {
+		if n := len(ivs); n > 0 && ivs[n-1].hi+1 == v {
+			ivs[n-1].hi = v
+		} else {
+			ivs = append(ivs, interval{v, v})
+		}
+	}
+	return inline(setV(ivs))
+}
+
+// VarsOf returns the variables that the statements of source name touch:
+// those it declares and those its constraints mention, in order.
+func (p *Program) VarsOf(name string) []engine.Var {
+	seen := map[engine.Var]bool{}
+	var out []engine.Var
+	add := func(v engine.Var) {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	for _, d := range p.Decls {
+		if d.Pos.File == name {
+			for _, v := range d.Vars {
+				add(v)
+			}
+		}
+	}
+	cons := p.Model.Constraints()
+	for i, o := range p.Origins {
+		if o.Stmt.Pos.File != name || i >= len(cons) {
+			continue
+		}
+		c := cons[i]
+		for _, e := range append([]engine.Expr{c.Expr}, c.Args...) {
+			walkVars(e, add)
+		}
+	}
+	return out
+}
+
+func walkVars(e engine.Expr, f func(engine.Var)) {
+	switch e := e.(type) {
+	case *engine.VarExpr:
+		f(e.V)
+	case *engine.Unary:
+		walkVars(e.X, f)
+	case *engine.Binary:
+		walkVars(e.X, f)
+		walkVars(e.Y, f)
+	case *engine.Nary:
+		for _, a := range e.Args {
+			walkVars(a, f)
+		}
+	case *engine.InSet:
+		walkVars(e.X, f)
+	case *engine.IfThenElse:
+		walkVars(e.Cond, f)
+		walkVars(e.Then, f)
+		walkVars(e.Else, f)
+	case *engine.Element:
+		walkVars(e.Index, f)
+		for _, it := range e.Items {
+			walkVars(it, f)
+		}
+	}
+}
