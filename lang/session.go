@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/csp-lang/csp/engine"
@@ -106,7 +107,7 @@ func domainsOf(v value, domain func(engine.Var) []int64) string {
 			return FormatDomain(domain(ref.V))
 		}
 		lo, hi := v.e.Bounds()
-		return FormatDomain([]int64{lo, hi}) + " (bounds from the initial domains)"
+		return itoa(lo) + ".." + itoa(hi) + " (bounds from the initial domains)"
 	case *arrV:
 		parts := make([]string, len(v.elems))
 		for i, e := range v.elems {
@@ -198,4 +199,35 @@ func walkVars(e engine.Expr, f func(engine.Var)) {
 			walkVars(it, f)
 		}
 	}
+}
+
+// StmtText returns the source text of a statement of f.
+func StmtText(f *File, s Stmt) string {
+	sp := s.span()
+	if sp.Pos.Offset < 0 || sp.End.Offset > len(f.Src) || sp.End.Offset < sp.Pos.Offset {
+		return ""
+	}
+	return string(f.Src[sp.Pos.Offset:sp.End.Offset])
+}
+
+// DataName returns the param a data-file statement (name = value, or
+// param name = value) sets.
+func DataName(s Stmt) (string, bool) {
+	var errs ErrorList
+	b := dataBinding(s, &errs)
+	if b == nil {
+		return "", false
+	}
+	return b.name.Name, true
+}
+
+// Names returns the names in scope after lowering: params, variables and
+// the predeclared constants, sorted.
+func (p *Program) Names() []string {
+	names := make([]string, 0, len(p.env))
+	for n := range p.env {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }

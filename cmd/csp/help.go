@@ -10,6 +10,7 @@ const mainUsage = `csp solves constraint problems written in the .csp language.
 usage:
   csp solve MODEL [DATA...] [-p name=value]... [flags]   find solutions
   csp check MODEL [DATA...] [-p name=value]...           parse and check only
+  csp repl [MODEL] [DATA...]                             an interactive session
   csp help [COMMAND]                                     this text, or a command's
   csp version                                            print the version
 
@@ -66,10 +67,12 @@ func helpCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, solveUsage)
 	case "check":
 		fmt.Fprint(stdout, checkUsage)
+	case "repl":
+		fmt.Fprint(stdout, replUsage)
 	case "help", "version":
 		fmt.Fprint(stdout, mainUsage)
 	default:
-		fmt.Fprintf(stderr, "csp help: unknown command %q%s\n", args[0], suggest(args[0], []string{"solve", "check", "help", "version"}))
+		fmt.Fprintf(stderr, "csp help: unknown command %q%s\n", args[0], suggest(args[0], []string{"solve", "check", "repl", "help", "version"}))
 		return exitBadInput
 	}
 	return exitSolved

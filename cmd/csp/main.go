@@ -2,6 +2,7 @@
 //
 //	csp solve MODEL [DATA...] [-p name=value]... [flags]
 //	csp check MODEL [DATA...]
+//	csp repl [MODEL] [DATA...]
 //	csp help [COMMAND]
 package main
 
@@ -35,13 +36,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return solveCmd(rest, stdout, stderr)
 	case "check":
 		return checkCmd(rest, stdout, stderr)
+	case "repl":
+		return replCmd(rest, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return helpCmd(rest, stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, "csp", version())
 		return exitSolved
 	}
-	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", cmd, suggest(cmd, []string{"solve", "check", "help", "version"}))
+	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", cmd, suggest(cmd, []string{"solve", "check", "repl", "help", "version"}))
 	fmt.Fprint(stderr, "run 'csp help' for usage\n")
 	return exitBadInput
 }

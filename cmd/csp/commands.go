@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// replCommands are the session's : commands with their one-line help.
+var replCommands = []struct{ name, args, help string }{
+	{"solve", "", "find the first solution (a new search)"},
+	{"next", "", "the next solution of the same search"},
+	{"all", "", "print every solution"},
+	{"count", "", "count the solutions"},
+	{"stats", "", "statistics of the last search"},
+	{"model", "", "the statements so far, numbered"},
+	{"undo", "", "remove the last statement"},
+	{"drop", "N", "remove statement N"},
+	{"reset", "", "start again with an empty model"},
+	{"load", "FILE", "add a model file's statements, or a data file"},
+	{"save", "FILE", "write the statements as a .csp file csp solve accepts"},
+	{"set", "[NAME VALUE]", "change a search setting, or list them (order, values, prop, timeout)"},
+	{"help", "[TOPIC]", "this list, or help on a command or topic"},
+	{"quit", "", "leave (Ctrl-D does too)"},
+}
+
+// command runs a : command.
+func (s *session) command(line string) {
+	fields := strings.Fields(strings.TrimPrefix(line, ":"))
+	if len(fields) == 0 {
+		s.help(nil)
+		return
+	}
+	name, args := fields[0], fields[1:]
+	switch name {
+	case "solve":
+		s.solve()
+	case "next":
+		s.nextSolution()
+	case "all":
+		s.all(true)
+	case "count":
+		s.all(false)
+	case "stats":
+		s.stats()
+	case "model":
+		s.showModel()
+	case "undo":
+		if len(s.stmts) == 0 {
+			fmt.Fprintln(s.out, "nothing to undo")
+			return
+		}
+		if s.recompile(s.stmts[:len(s.stmts)-1]) {
+			fmt.Fprintf(s.out, "removed [%d]\n", len(s.stmts)+1)
+		}
+	case "drop":
+		s.drop(strings.Join(args, " "))
+	case "reset":
+		s.data = nil
+		s.recompile(nil)
+		fmt.Fprintln(s.out, "the model is empty")
+	case "load", "save":
+		if len(args) != 1 {
+			s.failed = true
+			fmt.Fprintf(s.errw, ":%s needs a file name\n", name)
+			return
+		}
+		if name == "load" {
+			s.load(args[0])
+		} else {
+			s.save(args[0])
+		}
+	case "set":
+		s.set(args)
+	case "help":
+		s.help(args)
+	case "quit", "exit", "q":
+		s.quit = true
+	default:
+		s.failed = true
+		fmt.Fprintf(s.errw, "unknown command :%s%s; :help lists them\n", name, suggest(name, commandNames()))
+	}
+}
+
+func commandNames() []string {
+	names := make([]string, len(replCommands))
+	for i, c := range replCommands {
+		names[i] = c.name
+	}
+	return names
+}
+
+// helpTopics explain the language in the session, beyond the commands.
+var helpTopics = map[string]string{
+	"statements": `Type declarations and constraints as in a .csp file:
+  var q[1..4] in 1..4
+  alldiff(q)
+Each is checked at once; after it, the domains propagation leaves to the
+variables it touches are shown (q[1] in 1..4). A statement with an error
+is not added. An expression that is not a constraint (q, sum(q), cell[1, ..])
+is a question: its value in the current solution, or its domains before a
+solve.`,
+	"lines": `An open bracket, or a line ending in an operator, "," or ":", continues on
+the next line (the prompt becomes ...).`,
+	"search": `:solve starts a search and shows the first solution; :next continues the
+same search; :all and :count run a fresh one. :set order|values|prop|timeout
+chooses how (the same settings as csp solve's flags). Ctrl-C stops a search.`,
+	"keys": `Tab completes commands, keywords, settings and declared names. Ctrl-R
+searches the history, Ctrl-C clears the line, Ctrl-D leaves.`,
+}
+
+func (s *session) help(args []string) {
+	if len(args) == 0 {
+		fmt.Fprintln(s.out, "Type statements as in a .csp file, or a command:")
+		for _, c := range replCommands {
+			fmt.Fprintf(s.out, "  :%-18s %s\n", strings.TrimSpace(c.name+" "+c.args), c.help)
+		}
+		fmt.Fprintln(s.out, "More: :help statements, :help lines, :help search, :help keys.")
+		return
+	}
+	topic := strings.TrimPrefix(args[0], ":")
+	if text, ok := helpTopics[topic]; ok {
+		fmt.Fprintln(s.out, text)
+		return
+	}
+	for _, c := range replCommands {
+		if c.name == topic {
+			fmt.Fprintf(s.out, ":%s %s\n  %s\n", c.name, c.args, c.help)
+			return
+		}
+	}
+	var topics []string
+	for t := range helpTopics {
+		topics = append(topics, t)
+	}
+	s.failed = true
+	fmt.Fprintf(s.errw, "no help on %q%s\n", topic, suggest(topic, append(topics, commandNames()...)))
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/chzyer/readline"
+
+	"github.com/csp-lang/csp/engine"
+)
+
+const (
+	prompt     = "csp> "
+	contPrompt = "...  "
+)
+
+const replUsage = `usage: csp repl [MODEL] [DATA...] [--history FILE | --no-history]
+
+An interactive session: type declarations and constraints one at a time and
+see what propagation makes of them; :help lists the commands. MODEL and DATA
+are loaded first. History is kept in $XDG_STATE_HOME/csp/history (or
+~/.local/state/csp/history); --history FILE chooses another file,
+--no-history or CSP_HISTORY=off keeps none.
+
+When standard input is not a terminal, lines are read and answered without
+prompts, so csp repl < session.txt is scriptable; the exit status is then 2
+if any input was rejected.
+`
+
+func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var files []string
+	history, noHistory := "", os.Getenv("CSP_HISTORY") == "off"
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-h" || a == "--help" || a == "-help":
+			fmt.Fprint(stdout, replUsage)
+			return exitSolved
+		case a == "--no-history":
+			noHistory = true
+		case a == "--history" && i+1 < len(args):
+			history = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--history="):
+			history = strings.TrimPrefix(a, "--history=")
+		case strings.HasPrefix(a, "-"):
+			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s\n", a, suggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help"}))
+			return exitBadInput
+		default:
+			files = append(files, a)
+		}
+	}
+	s := newSession(stdout, stderr)
+	for _, f := range files {
+		s.load(f)
+	}
+	if s.failed && len(files) > 0 {
+		return exitBadInput
+	}
+	if !isTerminal(stdin) || !isTerminal(stdout) {
+		return runScript(s, stdin)
+	}
+	if history == "" && !noHistory {
+		history = defaultHistory()
+	}
+	if noHistory {
+		history = ""
+	}
+	return runInteractive(s, history, stderr)
+}
+
+// runScript answers lines from a pipe or file, without prompts.
+func runScript(s *session, in io.Reader) int {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), maxFileSize)
+	for sc.Scan() && !s.quit {
+		s.line(sc.Text())
+	}
+	if len(s.pending) > 0 {
+		s.failed = true
+		fmt.Fprintln(s.errw, "csp repl: the input ended inside a statement")
+	}
+	if s.failed {
+		return exitBadInput
+	}
+	return exitSolved
+}
+
+func runInteractive(s *session, history string, stderr io.Writer) int {
+	if history != "" {
+		_ = os.MkdirAll(filepath.Dir(history), 0o755)
+	}
+	rl, err := readline.NewEx(&readline.Config{
+		Prompt:          prompt,
+		HistoryFile:     history,
+		AutoComplete:    &completer{s: s},
+		InterruptPrompt: "^C",
+		EOFPrompt:       "",
+		Stderr:          stderr,
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "csp repl:", err)
+		return exitBadInput
+	}
+	defer rl.Close()
+	s.out, s.errw = rl.Stdout(), rl.Stderr()
+	s.onSearch = func(sv *engine.Solver) func() { return onSignal(sv.Stop) }
+	fmt.Fprintln(s.out, "csp", version(), "- :help for help, Ctrl-D to leave")
+	for !s.quit {
+		line, err := rl.Readline()
+		switch {
+		case errors.Is(err, readline.ErrInterrupt):
+			s.pending = nil // Ctrl-C clears the line, or the statement being typed
+			rl.SetPrompt(prompt)
+			continue
+		case err != nil: // io.EOF: Ctrl-D
+			return exitSolved
+		}
+		if s.line(line) {
+			rl.SetPrompt(contPrompt)
+		} else {
+			rl.SetPrompt(prompt)
+		}
+	}
+	return exitSolved
+}
+
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && readline.IsTerminal(int(file.Fd()))
+}
+
+// defaultHistory is $XDG_STATE_HOME/csp/history, or ~/.local/state/csp/history.
+func defaultHistory() string {
+	if dir := os.Getenv("XDG_STATE_HOME"); dir != "" {
+		return filepath.Join(dir, "csp", "history")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, ".local", "state", "csp", "history")
+}

@@ -1,0 +1,474 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// A session is the state of csp repl: the statements accepted so far,
+// compiled by the same pipeline as csp solve after each change, and the
+// search in progress for :next. It reads one line at a time from whatever
+// drives it (readline, a script, a test) and writes results to out and
+// problems to errw.
+type session struct {
+	stmts    []entry       // accepted statements, in order
+	data     []lang.Source // data files given at start or with :load
+	prog     *lang.Program // the compiled statements
+	root     *engine.Solver
+	search   *engine.Solver // the search :solve started, for :next
+	found    int64          // solutions of that search so far
+	settings settings
+	pending  []string // lines of a statement still being typed
+	out      io.Writer
+	errw     io.Writer
+	failed   bool // some input was rejected (the exit status of a script)
+	quit     bool
+	onSearch func(*engine.Solver) func() // installs a Ctrl-C handler for a search
+}
+
+type entry struct {
+	text string
+}
+
+type settings struct {
+	order   engine.VarOrder
+	values  engine.ValueOrder
+	prop    engine.PropLevel
+	timeout time.Duration
+}
+
+// inputName labels the statement being typed in error messages, as
+// Python's <stdin>.
+const inputName = "<input>"
+
+func newSession(out, errw io.Writer) *session {
+	s := &session{out: out, errw: errw}
+	s.recompile(nil)
+	return s
+}
+
+// line takes one typed line. It returns true while a statement is
+// incomplete and more lines are wanted.
+func (s *session) line(text string) bool {
+	s.pending = append(s.pending, text)
+	whole := strings.Join(s.pending, "\n")
+	if len(s.pending) == 1 && strings.HasPrefix(strings.TrimSpace(text), ":") {
+		s.pending = nil
+		s.command(strings.TrimSpace(text))
+		return false
+	}
+	if lang.Incomplete([]byte(whole)) {
+		return true
+	}
+	s.pending = nil
+	if strings.TrimSpace(whole) != "" {
+		s.input(whole)
+	}
+	return false
+}
+
+// input handles a complete statement or query.
+func (s *session) input(text string) {
+	f, err := lang.ParseFile(inputName, []byte(text))
+	if err != nil {
+		s.fail(err, lang.Sources{inputName: []byte(text)})
+		return
+	}
+	if len(f.Stmts) == 1 && lang.IsQuery(f.Stmts[0]) {
+		s.query(text)
+		return
+	}
+	s.add(text)
+}
+
+// add compiles the session with a new statement; on success the statement
+// is kept and what propagation now knows about its variables is shown.
+func (s *session) add(text string) {
+	prog, err := s.compile(append(s.sources(), lang.Source{Name: inputName, Text: []byte(text)}))
+	if err != nil {
+		s.fail(err, prog.Sources)
+		return
+	}
+	before := s.domains()
+	s.stmts = append(s.stmts, entry{text: text})
+	s.install(prog)
+	touched := prog.VarsOf(inputName)
+	if !s.root.Propagate() {
+		fmt.Fprintf(s.out, "inconsistent: with statement [%d] the model has no solution (:undo takes it back)\n", len(s.stmts))
+		return
+	}
+	s.showDomains(append(touched, s.narrowed(before, touched)...))
+}
+
+// domains records the current domain of every variable by name.
+func (s *session) domains() map[string]string {
+	out := map[string]string{}
+	if s.root == nil {
+		return out
+	}
+	m := s.prog.Model
+	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
+		out[m.VarName(v)] = lang.FormatDomain(s.root.Domain(v))
+	}
+	return out
+}
+
+// narrowed lists the variables, other than those already shown, whose
+// domains propagation narrowed since before.
+func (s *session) narrowed(before map[string]string, shown []engine.Var) []engine.Var {
+	skip := map[engine.Var]bool{}
+	for _, v := range shown {
+		skip[v] = true
+	}
+	var out []engine.Var
+	m := s.prog.Model
+	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
+		old, ok := before[m.VarName(v)]
+		if ok && !skip[v] && old != lang.FormatDomain(s.root.Domain(v)) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func (s *session) fail(err error, srcs lang.Sources) {
+	s.failed = true
+	lang.PrintErrors(s.errw, err, srcs)
+}
+
+// sources names each accepted statement by its number, so errors and
+// VarsOf can tell them apart.
+func (s *session) sources() []lang.Source {
+	out := make([]lang.Source, len(s.stmts))
+	for i, e := range s.stmts {
+		out[i] = lang.Source{Name: fmt.Sprintf("[%d]", i+1), Text: []byte(e.text)}
+	}
+	return out
+}
+
+func (s *session) compile(stmts []lang.Source) (*lang.Program, error) {
+	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data})
+}
+
+// recompile rebuilds the program after statements were removed.
+func (s *session) recompile(stmts []entry) bool {
+	old := s.stmts
+	s.stmts = stmts
+	prog, err := s.compile(s.sources())
+	if err != nil {
+		s.stmts = old
+		s.fail(err, prog.Sources)
+		return false
+	}
+	s.install(prog)
+	s.root.Propagate()
+	return true
+}
+
+func (s *session) install(prog *lang.Program) {
+	s.prog = prog
+	s.search, s.found = nil, 0
+	root, err := engine.NewSolver(prog.Model, s.options())
+	if err != nil {
+		fmt.Fprintln(s.errw, "csp:", err)
+		return
+	}
+	s.root = root
+}
+
+func (s *session) options() engine.Options {
+	o := engine.Options{Order: s.settings.order, Values: s.settings.values, Prop: s.settings.prop}
+	if s.settings.timeout > 0 {
+		o.Deadline = time.Now().Add(s.settings.timeout)
+	}
+	return o
+}
+
+// maxShown bounds the domains printed after one statement.
+const maxShown = 20
+
+func (s *session) showDomains(vars []engine.Var) {
+	for i, v := range vars {
+		if i == maxShown {
+			fmt.Fprintf(s.out, "... and %d more\n", len(vars)-maxShown)
+			return
+		}
+		dom := s.root.Domain(v)
+		name := s.prog.Model.VarName(v)
+		if len(dom) == 1 {
+			fmt.Fprintf(s.out, "%s = %d\n", name, dom[0])
+		} else {
+			fmt.Fprintf(s.out, "%s in %s\n", name, lang.FormatDomain(dom))
+		}
+	}
+}
+
+// query prints the value of an expression in the current solution, or
+// what propagation knows of it before a solve.
+func (s *session) query(text string) {
+	q, err := s.prog.Query(lang.Source{Name: inputName, Text: []byte(text)})
+	if err != nil {
+		s.fail(err, lang.Sources{inputName: []byte(text)})
+		return
+	}
+	if s.search != nil && s.found > 0 {
+		fmt.Fprintf(s.out, "%s = %s\n", q.Text, q.Value(s.search.Value))
+		return
+	}
+	fmt.Fprintf(s.out, "%s in %s\n", q.Text, q.Domains(s.root.Domain))
+}
+
+// runSearch calls Next with Ctrl-C routed to the solver.
+func (s *session) next(sv *engine.Solver) engine.Status {
+	if s.onSearch != nil {
+		defer s.onSearch(sv)()
+	}
+	return sv.Next()
+}
+
+func (s *session) printSolution(sv *engine.Solver) {
+	fmt.Fprint(s.out, s.prog.Format(sv.Value))
+	if sense, _ := s.prog.Model.Objective(); sense != engine.Satisfy {
+		fmt.Fprintf(s.out, "objective = %d\n", sv.Objective())
+	}
+}
+
+// solve starts a new search and shows its first solution.
+func (s *session) solve() {
+	sv, err := engine.NewSolver(s.prog.Model, s.options())
+	if err != nil {
+		fmt.Fprintln(s.errw, "csp:", err)
+		return
+	}
+	s.search, s.found = sv, 0
+	s.nextSolution()
+}
+
+// nextSolution continues the current search.
+func (s *session) nextSolution() {
+	if s.search == nil {
+		s.solve()
+		return
+	}
+	switch s.next(s.search) {
+	case engine.Solution:
+		s.found++
+		if s.found > 1 {
+			fmt.Fprintf(s.out, "solution %d:\n", s.found)
+		}
+		s.printSolution(s.search)
+	case engine.Exhausted:
+		if s.found == 0 {
+			fmt.Fprintln(s.out, "no solution")
+		} else {
+			fmt.Fprintf(s.out, "no more solutions (%d found)\n", s.found)
+		}
+	case engine.Stopped:
+		fmt.Fprintf(s.out, "stopped after %d solutions\n", s.found)
+	}
+}
+
+// all enumerates (or counts) every solution of a fresh search.
+func (s *session) all(print bool) {
+	sv, err := engine.NewSolver(s.prog.Model, s.options())
+	if err != nil {
+		fmt.Fprintln(s.errw, "csp:", err)
+		return
+	}
+	s.search, s.found = sv, 0
+	for {
+		switch s.next(sv) {
+		case engine.Solution:
+			s.found++
+			if print {
+				if s.found > 1 {
+					fmt.Fprintln(s.out)
+				}
+				s.printSolution(sv)
+			}
+			continue
+		case engine.Exhausted:
+			fmt.Fprintf(s.out, "%d solutions\n", s.found)
+		case engine.Stopped:
+			fmt.Fprintf(s.out, "stopped: %d solutions so far\n", s.found)
+		}
+		return
+	}
+}
+
+func (s *session) stats() {
+	sv := s.search
+	if sv == nil {
+		fmt.Fprintln(s.out, "no search yet: :solve, :all or :count first")
+		return
+	}
+	printStats(s.out, sv.Stats(), outcome{found: s.found})
+}
+
+func (s *session) showModel() {
+	if len(s.stmts) == 0 {
+		fmt.Fprintln(s.out, "the model is empty")
+		return
+	}
+	for i, e := range s.stmts {
+		lines := strings.Split(e.text, "\n")
+		fmt.Fprintf(s.out, "[%d] %s\n", i+1, lines[0])
+		for _, l := range lines[1:] {
+			fmt.Fprintf(s.out, "    %s\n", l)
+		}
+	}
+	for _, d := range s.data {
+		fmt.Fprintf(s.out, "data: %s\n", d.Name)
+	}
+}
+
+func (s *session) drop(arg string) {
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 1 || n > len(s.stmts) {
+		s.failed = true
+		fmt.Fprintf(s.errw, ":drop needs a statement number from 1 to %d (see :model)\n", len(s.stmts))
+		return
+	}
+	rest := append(append([]entry(nil), s.stmts[:n-1]...), s.stmts[n:]...)
+	if s.recompile(rest) {
+		fmt.Fprintf(s.out, "dropped [%d]; statements after it are renumbered\n", n)
+	}
+}
+
+// load adds a file: a data file if every statement gives a param a value,
+// otherwise model statements, one entry each.
+func (s *session) load(path string) {
+	src, err := readSource(path)
+	if err != nil {
+		s.failed = true
+		fmt.Fprintln(s.errw, "csp:", err)
+		return
+	}
+	f, err := lang.ParseFile(path, src.Text)
+	if err != nil {
+		s.fail(err, lang.Sources{path: src.Text})
+		return
+	}
+	if s.isData(f) {
+		s.data = append(s.data, src)
+		if !s.recompile(s.stmts) {
+			s.data = s.data[:len(s.data)-1]
+			return
+		}
+		fmt.Fprintf(s.out, "loaded data from %s\n", path)
+		return
+	}
+	stmts := append([]entry(nil), s.stmts...)
+	for _, st := range f.Stmts {
+		stmts = append(stmts, entry{text: lang.StmtText(f, st)})
+	}
+	if s.recompile(stmts) {
+		fmt.Fprintf(s.out, "loaded %d statements from %s (:model lists them)\n", len(f.Stmts), path)
+	}
+}
+
+// isData reports whether every statement of f is name = value for a param
+// the session declares.
+func (s *session) isData(f *lang.File) bool {
+	params := map[string]bool{}
+	for _, e := range s.stmts {
+		if g, err := lang.ParseFile("", []byte(e.text)); err == nil {
+			for _, st := range g.Stmts {
+				if p, ok := st.(*lang.ParamDecl); ok {
+					params[p.Name.Name] = true
+				}
+			}
+		}
+	}
+	for _, st := range f.Stmts {
+		name, ok := lang.DataName(st)
+		if !ok || !params[name] {
+			return false
+		}
+	}
+	return len(f.Stmts) > 0
+}
+
+func (s *session) save(path string) {
+	var b strings.Builder
+	b.WriteString("# Saved from a csp repl session.\n")
+	for _, e := range s.stmts {
+		b.WriteString(e.text + "\n")
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		s.failed = true
+		fmt.Fprintln(s.errw, "csp:", err)
+		return
+	}
+	fmt.Fprintf(s.out, "saved %d statements to %s\n", len(s.stmts), path)
+	if len(s.data) > 0 {
+		fmt.Fprintln(s.out, "(data files are not copied; give them to csp solve after the model)")
+	}
+}
+
+// set changes or lists the search settings.
+func (s *session) set(args []string) {
+	if len(args) == 0 {
+		fmt.Fprintf(s.out, "order   %s\nvalues  %s\nprop    %s\ntimeout %s\n",
+			nameOf(orders, s.settings.order), nameOf(valueOrders, s.settings.values),
+			nameOf(propLevels, s.settings.prop), timeoutText(s.settings.timeout))
+		return
+	}
+	if len(args) != 2 {
+		s.failed = true
+		fmt.Fprintln(s.errw, "usage: :set order|values|prop|timeout VALUE, or :set alone to list the settings")
+		return
+	}
+	var err error
+	switch args[0] {
+	case "order":
+		err = choice[engine.VarOrder]{&s.settings.order, orders}.Set(args[1])
+	case "values":
+		err = choice[engine.ValueOrder]{&s.settings.values, valueOrders}.Set(args[1])
+	case "prop":
+		err = choice[engine.PropLevel]{&s.settings.prop, propLevels}.Set(args[1])
+	case "timeout":
+		if args[1] == "off" || args[1] == "0" {
+			s.settings.timeout = 0
+		} else {
+			err = durationFlag{&s.settings.timeout}.Set(args[1])
+		}
+	default:
+		err = fmt.Errorf("unknown setting %q%s", args[0], suggest(args[0], settingNames))
+	}
+	if err != nil {
+		s.failed = true
+		fmt.Fprintf(s.errw, ":set %s: %v\n", args[0], err)
+		return
+	}
+	s.search, s.found = nil, 0
+	fmt.Fprintf(s.out, "%s = %s\n", args[0], args[1])
+}
+
+var settingNames = []string{"order", "values", "prop", "timeout"}
+
+func nameOf[T comparable](m map[string]T, v T) string {
+	var names []string
+	for n, x := range m {
+		if x == v {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return strings.Join(names, "|")
+}
+
+func timeoutText(d time.Duration) string {
+	if d == 0 {
+		return "off"
+	}
+	return d.String()
+}
