@@ -28,9 +28,36 @@ func (p Pos) String() string {
 // set, marks the end of the offending span on the same line so the caret
 // can underline all of it.
 type Error struct {
-	Pos Pos
-	End Pos
-	Msg string
+	Pos  Pos
+	End  Pos
+	Msg  string
+	Kind ErrorKind
+}
+
+// ErrorKind sorts errors that a caller may treat specially.
+type ErrorKind uint8
+
+// Kinds of error.
+const (
+	ErrOther        ErrorKind = iota
+	ErrMissingParam           // a param has no value: data may still come
+)
+
+// OnlyMissingParams reports whether err consists only of params without
+// a value, and lists them.
+func OnlyMissingParams(err error) ([]string, bool) {
+	list, ok := err.(ErrorList)
+	if !ok || len(list) == 0 {
+		return nil, false
+	}
+	var names []string
+	for _, e := range list {
+		if e.Kind != ErrMissingParam {
+			return nil, false
+		}
+		names = append(names, strings.Fields(e.Msg)[1])
+	}
+	return names, true
 }
 
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }

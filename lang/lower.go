@@ -112,6 +112,7 @@ func (l *lowerer) param(p *ParamDecl) {
 		v = l.constValue(p.Value, fmt.Sprintf("the value of %s", name))
 	} else {
 		l.errorf(p.Name, "param %s has no value: give it with -p %s=VALUE or in a data file", name, name)
+		(*l.errs)[len(*l.errs)-1].Kind = ErrMissingParam
 		return
 	}
 	if v == nil {

@@ -124,7 +124,7 @@ func (s *session) help(args []string) {
 	}
 	for _, c := range replCommands {
 		if c.name == topic {
-			fmt.Fprintf(s.out, ":%s %s\n  %s\n", c.name, c.args, c.help)
+			fmt.Fprintf(s.out, ":%s\n  %s\n", strings.TrimSpace(c.name+" "+c.args), c.help)
 			return
 		}
 	}

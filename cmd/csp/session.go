@@ -29,7 +29,8 @@ type session struct {
 	pending  []string // lines of a statement still being typed
 	out      io.Writer
 	errw     io.Writer
-	failed   bool // some input was rejected (the exit status of a script)
+	failed   bool     // some input was rejected (the exit status of a script)
+	needs    []string // params still without a value after loading a model
 	quit     bool
 	onSearch func(*engine.Solver) func() // installs a Ctrl-C handler for a search
 }
@@ -92,6 +93,11 @@ func (s *session) input(text string) {
 // add compiles the session with a new statement; on success the statement
 // is kept and what propagation now knows about its variables is shown.
 func (s *session) add(text string) {
+	if len(s.needs) > 0 {
+		s.failed = true
+		fmt.Fprintf(s.errw, "the model needs values for %s first: :load a data file\n", strings.Join(s.needs, ", "))
+		return
+	}
 	prog, err := s.compile(append(s.sources(), lang.Source{Name: inputName, Text: []byte(text)}))
 	if err != nil {
 		s.fail(err, prog.Sources)
@@ -158,16 +164,22 @@ func (s *session) compile(stmts []lang.Source) (*lang.Program, error) {
 	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data})
 }
 
-// recompile rebuilds the program after statements were removed.
-func (s *session) recompile(stmts []entry) bool {
+func (s *session) compileEntries(stmts []entry) (*lang.Program, error) {
 	old := s.stmts
 	s.stmts = stmts
-	prog, err := s.compile(s.sources())
+	defer func() { s.stmts = old }()
+	return s.compile(s.sources())
+}
+
+// recompile rebuilds the program after statements were removed or data
+// was added.
+func (s *session) recompile(stmts []entry) bool {
+	prog, err := s.compileEntries(stmts)
 	if err != nil {
-		s.stmts = old
 		s.fail(err, prog.Sources)
 		return false
 	}
+	s.stmts, s.needs = stmts, nil
 	s.install(prog)
 	s.root.Propagate()
 	return true
@@ -266,9 +278,13 @@ func (s *session) nextSolution() {
 		}
 		s.printSolution(s.search)
 	case engine.Exhausted:
-		if s.found == 0 {
+		sense, _ := s.prog.Model.Objective()
+		switch {
+		case s.found == 0:
 			fmt.Fprintln(s.out, "no solution")
-		} else {
+		case sense != engine.Satisfy:
+			fmt.Fprintf(s.out, "optimal: no better solution than objective = %d\n", s.search.Objective())
+		default:
 			fmt.Fprintf(s.out, "no more solutions (%d found)\n", s.found)
 		}
 	case engine.Stopped:
@@ -370,9 +386,21 @@ func (s *session) load(path string) {
 	for _, st := range f.Stmts {
 		stmts = append(stmts, entry{text: lang.StmtText(f, st)})
 	}
-	if s.recompile(stmts) {
-		fmt.Fprintf(s.out, "loaded %d statements from %s (:model lists them)\n", len(f.Stmts), path)
+	prog, err := s.compileEntries(stmts)
+	if missing, ok := lang.OnlyMissingParams(err); ok {
+		s.stmts, s.needs = stmts, missing
+		fmt.Fprintf(s.out, "loaded %d statements from %s; the model needs values for %s: :load a data file\n",
+			len(f.Stmts), path, strings.Join(missing, ", "))
+		return
 	}
+	if err != nil {
+		s.fail(err, prog.Sources)
+		return
+	}
+	s.stmts, s.needs = stmts, nil
+	s.install(prog)
+	s.root.Propagate()
+	fmt.Fprintf(s.out, "loaded %d statements from %s (:model lists them)\n", len(f.Stmts), path)
 }
 
 // isData reports whether every statement of f is name = value for a param

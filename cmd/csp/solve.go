@@ -216,6 +216,9 @@ func printStats(w io.Writer, st engine.Stats, res outcome) {
 		{"search time", fmt.Sprintf("%.3f ms", ms(st.SearchTime))},
 		{"peak memory", fmt.Sprintf("%.1f MB", float64(peakMemory())/(1<<20))},
 	}
+	if res.setup == 0 { // a session compiles as it goes; there is no one set-up
+		rows = append(rows[:5], rows[6])
+	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-14s %s\n", r[0], r[1])
 	}
