@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/chzyer/readline"
 
@@ -94,6 +95,10 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 	if history != "" {
 		_ = os.MkdirAll(filepath.Dir(history), 0o755)
 	}
+	// readline reads the terminal in the background even while a search
+	// runs, so Ctrl-C may arrive as a byte rather than as SIGINT: both stop
+	// the search in progress.
+	var running atomic.Pointer[engine.Solver]
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:          prompt,
 		HistoryFile:     history,
@@ -101,6 +106,13 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 		InterruptPrompt: "^C",
 		EOFPrompt:       "",
 		Stderr:          stderr,
+		FuncFilterInputRune: func(r rune) (rune, bool) {
+			if sv := running.Load(); sv != nil && r == readline.CharInterrupt {
+				sv.Stop()
+				return r, false
+			}
+			return r, true
+		},
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "csp repl:", err)
@@ -108,7 +120,11 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 	}
 	defer rl.Close()
 	s.out, s.errw = rl.Stdout(), rl.Stderr()
-	s.onSearch = func(sv *engine.Solver) func() { return onSignal(sv.Stop) }
+	s.onSearch = func(sv *engine.Solver) func() {
+		running.Store(sv)
+		restore := onSignal(sv.Stop)
+		return func() { restore(); running.Store(nil) }
+	}
 	fmt.Fprintln(s.out, "csp", version(), "- :help for help, Ctrl-D to leave")
 	for !s.quit {
 		line, err := rl.Readline()

@@ -300,8 +300,11 @@ func (s *session) all(print bool) {
 		return
 	}
 	s.search, s.found = sv, 0
+	if s.onSearch != nil {
+		defer s.onSearch(sv)()
+	}
 	for {
-		switch s.next(sv) {
+		switch sv.Next() {
 		case engine.Solution:
 			s.found++
 			if print {

@@ -1,0 +1,124 @@
+//go:build linux || darwin
+
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+)
+
+// TestREPLTerminal drives the real binary through a pseudo-terminal, as a
+// person would: tab completion, the continuation prompt, Ctrl-C during a
+// long search, and the history file.
+func TestREPLTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "csp")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/csp").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	history := filepath.Join(dir, "history")
+	cmd := exec.Command(bin, "repl", "--history", history)
+	cmd.Env = append(os.Environ(), "TERM=dumb")
+	term, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer term.Close()
+	screen := &output{}
+	go screen.copyFrom(term)
+
+	type step struct {
+		keys string // what is typed
+		want string // what the screen must then show
+	}
+	steps := []step{
+		{"", "csp> "},
+		{"var q[1..22] in 1..22\r", "... and 2 more"},
+		{"alldi\t", "alldiff"}, // completion of a builtin
+		{"(q)\r", "csp> "},
+		{"diagonal(\r", "...  "}, // an open bracket continues
+		{"q)\r", "csp> "},
+		{":cou\t", ":count"}, // completion of a command
+		{"\r", ""},           // 22-queens has billions of solutions: interrupt the count
+		{"\x03", "stopped:"},
+		{":quit\r", ""},
+	}
+	for _, s := range steps {
+		term.WriteString(s.keys)
+		if s.keys == "\r" && s.want == "" {
+			time.Sleep(500 * time.Millisecond) // let the count run
+			continue
+		}
+		if s.want != "" && !screen.waitFor(s.want, 10*time.Second) {
+			t.Fatalf("after typing %q the screen never showed %q; it shows:\n%s", s.keys, s.want, screen.String())
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("csp repl exited with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("csp repl did not exit after :quit")
+	}
+	hist, err := os.ReadFile(history)
+	if err != nil || !strings.Contains(string(hist), "alldiff(q)") {
+		t.Errorf("history file %s: %v, contents %q", history, err, hist)
+	}
+}
+
+// output collects what the terminal shows.
+type output struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (o *output) copyFrom(f *os.File) {
+	b := make([]byte, 4096)
+	for {
+		n, err := f.Read(b)
+		o.mu.Lock()
+		o.buf.Write(b[:n])
+		o.mu.Unlock()
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (o *output) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.buf.String()
+}
+
+// waitFor waits until the text appears after what was already matched.
+func (o *output) waitFor(text string, limit time.Duration) bool {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		o.mu.Lock()
+		s := o.buf.String()
+		if i := strings.Index(s, text); i >= 0 {
+			o.buf.Next(i + len(text))
+			o.mu.Unlock()
+			return true
+		}
+		o.mu.Unlock()
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
