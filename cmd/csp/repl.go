@@ -119,7 +119,8 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 		return exitBadInput
 	}
 	defer rl.Close()
-	s.out, s.errw = rl.Stdout(), rl.Stderr()
+	// The session writes only between two Readline calls, straight to the
+	// terminal: readline's own writers would redraw the prompt mid-answer.
 	s.onSearch = func(sv *engine.Solver) func() {
 		running.Store(sv)
 		restore := onSignal(sv.Stop)
