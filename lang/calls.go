@@ -12,6 +12,8 @@ func (l *lowerer) call(c *Call) value {
 	switch name := c.Fun.Name; name {
 	case "abs":
 		return l.abs(c)
+	case "length":
+		return l.length(c)
 	case "sum", "product", "count", "min", "max":
 		return l.aggregate(c)
 	case "alldiff", "alldifferent", "all_different", "diagonal", "increasing", "decreasing":
@@ -41,6 +43,23 @@ func (l *lowerer) abs(c *Call) value {
 		return l.built(r, err, c)
 	}
 	l.errorf(c.Args[0], "abs needs a number, found %s", describe(v))
+	return nil
+}
+
+// length is the number of elements of a list or matrix (or of a set).
+func (l *lowerer) length(c *Call) value {
+	v := l.eval(c.Args[0])
+	switch v := v.(type) {
+	case nil:
+		return nil
+	case *arrV:
+		return intV(len(v.elems))
+	case setV:
+		if n, ok := v.size(); ok {
+			return intV(n)
+		}
+	}
+	l.errorf(c.Args[0], "length needs a list or a set, found %s", describe(v))
 	return nil
 }
 

@@ -56,6 +56,11 @@ func collectBindings(in Input, srcs Sources, errs *ErrorList) map[string]*bindin
 func dataBinding(s Stmt, errs *ErrorList) *binding {
 	switch s := s.(type) {
 	case *ParamDecl:
+		if len(s.Shape) > 0 {
+			errs.Add(s.Shape[0].span().Pos, s.Shape[len(s.Shape)-1].span().End,
+				"a data file gives values only: write %s = ...; the shape is declared in the model", s.Name.Name)
+			return nil
+		}
 		if s.Value != nil {
 			return &binding{name: s.Name, value: s.Value, from: "data file"}
 		}

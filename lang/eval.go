@@ -22,6 +22,10 @@ func (l *lowerer) eval(e Expr) value {
 		if l.params[e.Name] {
 			return nil // the param failed; already reported
 		}
+		if l.varNames[e.Name] {
+			l.errorf(e, "%s is a variable, but only constants can be used here", e.Name)
+			return nil
+		}
 		l.errorf(e, "%s is used before its declaration", e.Name)
 		return nil
 	case *Unary:
@@ -629,6 +633,10 @@ func (l *lowerer) comprehension(e *Comprehension) value {
 // disjunction of its bodies. A where that depends on a variable guards
 // each body.
 func (l *lowerer) quantExpr(q *Quant) value {
+	if q.Body == nil && q.Kind == "exists" {
+		l.errorf(q, "exists has no block form: write exists ...: e")
+		return nil
+	}
 	if q.Body == nil {
 		l.errorf(q, "a forall block { } is a statement of its own; inside an expression write forall ...: e")
 		return nil

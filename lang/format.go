@@ -31,11 +31,13 @@ func formatSegments(s *StrLit, errs *ErrorList) []segment {
 			i++
 		case c == '{':
 			end := strings.IndexByte(raw[i:], '}')
-			at := s.Pos
+			at := s.Pos // the first character inside the braces
 			at.Col += 1 + utf8.RuneCountInString(raw[:i+1])
 			at.Offset += 1 + i + 1
 			if end < 0 {
-				errs.Add(at, Pos{}, "unclosed { in show format")
+				brace := at
+				brace.Col--
+				errs.Add(brace, Pos{}, "unclosed { in show format")
 				return nil
 			}
 			flush()

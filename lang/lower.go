@@ -27,17 +27,18 @@ import (
 const maxGenerated = 20_000_000
 
 type lowerer struct {
-	m       *engine.Model
-	prog    *Program
-	errs    *ErrorList
-	env     map[string]value
-	binds   map[string]*binding
-	params  map[string]bool
-	gens    []genValue // generator values in scope, for Origin
-	stmt    Span       // the statement being lowered
-	budget  int64      // elements left before maxGenerated
-	srcs    Sources
-	budgetX bool // budget exhausted, reported once
+	m        *engine.Model
+	prog     *Program
+	errs     *ErrorList
+	env      map[string]value
+	binds    map[string]*binding
+	params   map[string]bool
+	varNames map[string]bool // every variable the file declares, for messages
+	gens     []genValue      // generator values in scope, for Origin
+	stmt     Span            // the statement being lowered
+	budget   int64           // elements left before maxGenerated
+	srcs     Sources
+	budgetX  bool // budget exhausted, reported once
 }
 
 type genValue struct {
@@ -53,6 +54,14 @@ func lowerFile(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList
 	l.prog = &Program{Model: l.m, env: l.env}
 	for name, v := range predeclared {
 		l.env[name] = intV(v)
+	}
+	l.varNames = map[string]bool{}
+	for _, s := range f.Stmts {
+		if v, ok := s.(*VarDecl); ok {
+			for _, n := range v.Names {
+				l.varNames[n.Name.Name] = true
+			}
+		}
 	}
 	for _, s := range f.Stmts {
 		l.stmt = s.span()

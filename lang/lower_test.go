@@ -152,7 +152,7 @@ func TestDataAndParams(t *testing.T) {
 		{"k = 1\np = [1 2 3 4]\nx > 3", nil, "d.csp:3:1: a data file can only give parameters values: name = value"},
 		{"k = 1\np = [1 2 3]", nil, "m.csp:3:7: param p is declared with shape [1..2, 1..2] (4 elements) but its value has shape [1..3] (3 elements)"},
 		{"k = 1\np = [1 2 3 4]", []string{"n"}, `-p:1:1: -p wants name=value, found "n"`},
-		{"k = 1\np = [1 2 3 4]", []string{"n=x"}, `-p n:1:1: x is used before its declaration`},
+		{"k = 1\np = [1 2 3 4]", []string{"n=x"}, `-p n:1:1: x is a variable, but only constants can be used here`},
 	}
 	for _, b := range bad {
 		_, err := Compile(Input{Model: model, Data: []Source{{Name: "d.csp", Text: []byte(b.data)}}, Params: b.params})

@@ -54,6 +54,7 @@ var builtins = map[string]builtin{
 	"min":           {minArgs: 1, maxArgs: -1, gens: true},
 	"max":           {minArgs: 1, maxArgs: -1, gens: true},
 	"abs":           {minArgs: 1, maxArgs: 1},
+	"length":        {minArgs: 1, maxArgs: 1},
 	"board":         {minArgs: 1, maxArgs: 1, showOnly: true},
 	"grid":          {minArgs: 1, maxArgs: 3, showOnly: true},
 }
@@ -318,23 +319,30 @@ func Closest(name string, candidates []string) string {
 	return best
 }
 
+// editDistance is the optimal string alignment distance: insertions,
+// deletions, substitutions and transpositions of neighbours (mvr, mrv)
+// each cost one.
 func editDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }

@@ -14,7 +14,7 @@ type completer struct{ s *session }
 var languageWords = []string{"param", "var", "in", "forall", "exists", "and", "or", "not", "xor",
 	"union", "diff", "show", "minimize", "maximize", "for", "where", "if", "then", "else", "end",
 	"alldiff", "diagonal", "increasing", "decreasing", "sum", "count", "min", "max", "product",
-	"abs", "board", "grid", "true", "false"}
+	"abs", "length", "board", "grid", "true", "false"}
 
 var settingValues = map[string][]string{
 	"order": {"input", "mrv"}, "values": {"min", "max"}, "prop": {"none", "fc"}, "timeout": {"off", "10s", "1m"},
