@@ -18,7 +18,22 @@ import (
 // Some operations are undefined for some inputs (division or modulo by zero,
 // an element index out of range). An undefined value makes the innermost
 // enclosing boolean-valued node (comparison, membership, logical operator)
-// false, as in MiniZinc's relational semantics.
+// false, as in MiniZinc's relational semantics. In detail:
+//
+//   - Arithmetic nodes (Neg, Abs, +, -, *, /, %, sum, product, min, max)
+//     are undefined when any operand is, even if another operand would
+//     decide the result (0 * undefined is undefined).
+//   - Boolean-valued nodes (comparisons, InSet, Not, the logical binary
+//     operators, All and Any) are always defined: false when an operand is
+//     undefined. So not (x/y = 2) is true when y = 0, but not (x/y) is
+//     false; (x/y = 2) or z = 1 is z = 1 when y = 0.
+//   - IfThenElse evaluates its condition (undefined condition: undefined
+//     result) and then only the chosen branch; Element evaluates its index
+//     and then only the chosen item. "if y != 0 then x/y else 0 end" is
+//     therefore defined everywhere.
+//   - A constraint (Model.Require) holds when its expression is defined
+//     and non-zero. With an objective, only assignments whose objective is
+//     defined are solutions.
 type Expr interface {
 	// Bounds returns an interval that contains every value the expression
 	// can take.
@@ -190,62 +205,71 @@ func NewConst(v int64) Expr { return &Const{V: v} }
 
 // NewUnary builds op(x).
 func NewUnary(op UnOp, x Expr) (Expr, error) {
-	lo, hi := x.Bounds()
-	e := &Unary{Op: op, X: x}
-	var err error
-	switch op {
-	case OpNeg:
-		e.lo, e.hi, err = negBounds(lo, hi)
-	case OpAbs:
-		e.lo, e.hi, err = absBounds(lo, hi)
-	case OpNot:
-		e.lo, e.hi = 0, 1
-	}
+	lo, hi, err := unaryBounds(op, x)
 	if err != nil {
 		return nil, err
 	}
-	return e, nil
+	return &Unary{Op: op, X: x, lo: lo, hi: hi}, nil
+}
+
+func unaryBounds(op UnOp, x Expr) (int64, int64, error) {
+	lo, hi := x.Bounds()
+	switch op {
+	case OpNeg:
+		return negBounds(lo, hi)
+	case OpAbs:
+		return absBounds(lo, hi)
+	}
+	return 0, 1, nil
 }
 
 // NewBinary builds x op y.
 func NewBinary(op BinOp, x, y Expr) (Expr, error) {
-	xlo, xhi := x.Bounds()
-	ylo, yhi := y.Bounds()
-	e := &Binary{Op: op, X: x, Y: y}
-	var err error
-	switch op {
-	case OpAdd:
-		e.lo, e.hi, err = addBounds(xlo, xhi, ylo, yhi)
-	case OpSub:
-		var nlo, nhi int64
-		if nlo, nhi, err = negBounds(ylo, yhi); err == nil {
-			e.lo, e.hi, err = addBounds(xlo, xhi, nlo, nhi)
-		}
-	case OpMul:
-		e.lo, e.hi, err = mulBounds(xlo, xhi, ylo, yhi)
-	case OpDiv:
-		e.lo, e.hi, err = divBounds(xlo, xhi, ylo, yhi)
-	case OpMod:
-		e.lo, e.hi, err = modBounds(xlo, xhi, ylo, yhi)
-	default:
-		e.lo, e.hi = 0, 1
-	}
+	lo, hi, err := binaryBounds(op, x, y)
 	if err != nil {
 		return nil, err
 	}
-	return e, nil
+	return &Binary{Op: op, X: x, Y: y, lo: lo, hi: hi}, nil
+}
+
+func binaryBounds(op BinOp, x, y Expr) (int64, int64, error) {
+	xlo, xhi := x.Bounds()
+	ylo, yhi := y.Bounds()
+	switch op {
+	case OpAdd:
+		return addBounds(xlo, xhi, ylo, yhi)
+	case OpSub:
+		nlo, nhi, err := negBounds(ylo, yhi)
+		if err != nil {
+			return 0, 0, err
+		}
+		return addBounds(xlo, xhi, nlo, nhi)
+	case OpMul:
+		return mulBounds(xlo, xhi, ylo, yhi)
+	case OpDiv:
+		return divBounds(xlo, xhi, ylo, yhi)
+	case OpMod:
+		return modBounds(xlo, xhi, ylo, yhi)
+	}
+	return 0, 1, nil
 }
 
 // NewNary builds op(args...).
 func NewNary(op NaryOp, args []Expr) (Expr, error) {
-	e := &Nary{Op: op, Args: args}
+	lo, hi, err := naryBounds(op, args)
+	if err != nil {
+		return nil, err
+	}
+	return &Nary{Op: op, Args: args, lo: lo, hi: hi}, nil
+}
+
+func naryBounds(op NaryOp, args []Expr) (int64, int64, error) {
 	switch op {
 	case OpAll, OpAny:
-		e.lo, e.hi = 0, 1
-		return e, nil
+		return 0, 1, nil
 	case OpMin, OpMax:
 		if len(args) == 0 {
-			return nil, fmt.Errorf("%s of an empty list", op)
+			return 0, 0, fmt.Errorf("%s of an empty list", op)
 		}
 	}
 	lo, hi := int64(0), int64(0)
@@ -268,11 +292,10 @@ func NewNary(op NaryOp, args []Expr) (Expr, error) {
 			lo, hi = max(lo, alo), max(hi, ahi)
 		}
 		if err != nil {
-			return nil, err
+			return 0, 0, err
 		}
 	}
-	e.lo, e.hi = lo, hi
-	return e, nil
+	return lo, hi, nil
 }
 
 // NewInSet builds x in set (or x not in set when negated). The set need
@@ -286,9 +309,14 @@ func NewInSet(x Expr, set []int64, negated bool) Expr {
 
 // NewIf builds if cond then a else b end.
 func NewIf(cond, a, b Expr) Expr {
+	lo, hi := ifBounds(a, b)
+	return &IfThenElse{Cond: cond, Then: a, Else: b, lo: lo, hi: hi}
+}
+
+func ifBounds(a, b Expr) (int64, int64) {
 	alo, ahi := a.Bounds()
 	blo, bhi := b.Bounds()
-	return &IfThenElse{Cond: cond, Then: a, Else: b, lo: min(alo, blo), hi: max(ahi, bhi)}
+	return min(alo, blo), max(ahi, bhi)
 }
 
 // NewElement builds items[index-base]. It needs at least one item.
@@ -296,13 +324,17 @@ func NewElement(index Expr, base int64, items []Expr) (Expr, error) {
 	if len(items) == 0 {
 		return nil, ErrUndefinedAlways
 	}
-	e := &Element{Index: index, Base: base, Items: items}
-	e.lo, e.hi = items[0].Bounds()
+	lo, hi := elementBounds(items)
+	return &Element{Index: index, Base: base, Items: items, lo: lo, hi: hi}, nil
+}
+
+func elementBounds(items []Expr) (int64, int64) {
+	lo, hi := items[0].Bounds()
 	for _, it := range items[1:] {
-		lo, hi := it.Bounds()
-		e.lo, e.hi = min(e.lo, lo), max(e.hi, hi)
+		ilo, ihi := it.Bounds()
+		lo, hi = min(lo, ilo), max(hi, ihi)
 	}
-	return e, nil
+	return lo, hi
 }
 
 func dedupSorted(s []int64) []int64 {

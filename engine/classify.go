@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Classification: NewSolver gives each constraint of the model the
+// cheapest propagator that enforces it exactly.
+//
+//   - A Require over no variable is evaluated once; false makes the model
+//     unsatisfiable.
+//   - A Require over one variable filters that variable's domain at the
+//     root and is then forgotten: it is part of the domain at every level.
+//   - A comparison between linear expressions gets linearProp.
+//   - alldiff and diagonal get their dedicated propagators when their
+//     arguments are simple (see postAllDiff, postDiagonal), and are
+//     decomposed into pairwise constraints, classified in turn, otherwise.
+//   - Anything else gets the generic exprProp.
+//
+// The builder also records, for MRV's dynamic degree, which variables each
+// posted constraint involves: a constraint decomposed into pairs still
+// counts once.
+
+var errDiagonalLength = errors.New("diagonal: arguments and positions differ in length")
+
+type builder struct {
+	s       *Solver
+	localOf []int32   // scratch, per model variable: local number or -1
+	terms   []linTerm // scratch for linear forms
+	links   []link    // (variable, propagator, local number) of each registered propagator
+
+	group      []int32 // distinct variables of the constraint being posted
+	groupMark  []int32 // per variable: groupID when already in group
+	groupID    int32
+	groupLinks []link // (variable, counter cell) of each constraint
+}
+
+type link struct{ x, p, l int32 }
+
+func newBuilder(s *Solver) *builder {
+	b := &builder{s: s, localOf: make([]int32, s.n), groupMark: make([]int32, s.n)}
+	for i := range b.localOf {
+		b.localOf[i] = -1
+	}
+	return b
+}
+
+// postConstraint posts the model's constraint number i.
+func (b *builder) postConstraint(c Constraint, i int) error {
+	b.groupID = int32(i + 1)
+	b.group = b.group[:0]
+	var err error
+	switch c.Kind {
+	case KindExpr:
+		err = b.postExpr(c.Expr)
+	case KindAllDiff:
+		err = b.postAllDiff(c.Args)
+	case KindDiagonal:
+		err = b.postDiagonal(c.Args, c.Pos)
+	default:
+		err = fmt.Errorf("unknown constraint kind %d", c.Kind)
+	}
+	if err != nil {
+		return fmt.Errorf("constraint %d: %w", i, err)
+	}
+	if len(b.group) >= 2 {
+		cell := b.s.st.newCell(int32(len(b.group)))
+		for _, x := range b.group {
+			b.groupLinks = append(b.groupLinks, link{x: x, p: cell})
+		}
+	}
+	return nil
+}
+
+// postExpr posts a boolean expression that must hold.
+func (b *builder) postExpr(e Expr) error {
+	if e == nil {
+		return errors.New("nil expression")
+	}
+	if err := b.checkExpr(e); err != nil {
+		return err
+	}
+	if p := b.linearOf(e); p != nil {
+		b.post(p)
+	} else {
+		b.post(&exprProp{p: b.compile(e)})
+	}
+	return nil
+}
+
+// post registers p, or applies it once at the root if it has fewer than
+// two variables.
+func (b *builder) post(p propagator) {
+	if len(p.vars()) >= 2 {
+		b.register(p)
+	} else if !p.filter(&b.s.st) {
+		b.s.unsat = true
+	}
+}
+
+func (b *builder) register(p propagator) {
+	i := int32(len(b.s.props))
+	b.s.props = append(b.s.props, p)
+	for l, x := range p.vars() {
+		b.links = append(b.links, link{x, i, int32(l)})
+		if b.groupMark[x] != b.groupID {
+			b.groupMark[x] = b.groupID
+			b.group = append(b.group, x)
+		}
+	}
+}
+
+// postObjective prepares branch and bound. A solution must have a defined
+// objective, so an objective that can be undefined is enforced from the
+// start; otherwise it is only enforced once there is a bound.
+func (b *builder) postObjective() error {
+	sense, e := b.s.m.Objective()
+	if e == nil || sense == Satisfy {
+		return nil
+	}
+	if sense != Minimize && sense != Maximize {
+		return fmt.Errorf("unknown objective sense %d", sense)
+	}
+	if err := b.checkExpr(e); err != nil {
+		return fmt.Errorf("objective: %w", err)
+	}
+	p := b.compile(e)
+	b.s.obj = &exprProp{p: p, obj: &objBound{sense: sense}}
+	if _, ok := p.eval(0); len(p.vars) == 0 && !ok {
+		b.s.unsat = true // no solution has a defined objective
+	}
+	for _, n := range p.nodes {
+		switch n.op {
+		case cAdd + cop(OpDiv), cAdd + cop(OpMod), cElem:
+			b.s.objOn = true
+		}
+	}
+	return nil
+}
+
+// finish builds the per-variable lists: watches in posting order, and the
+// constraint counters for MRV.
+func (b *builder) finish() {
+	s := b.s
+	s.watchAt, s.watches = groupByVar(s.n, b.links, func(k link) watch { return watch{k.p, k.l} })
+	s.groupAt, s.groups = groupByVar(s.n, b.groupLinks, func(k link) int32 { return k.p })
+	for x := range s.n {
+		s.maxGroups = max(s.maxGroups, int(s.groupAt[x+1]-s.groupAt[x]))
+	}
+}
+
+// groupByVar sorts links by x (in 0..n-1), keeping their order otherwise,
+// and returns the offsets of each x's entries and the entries.
+func groupByVar[T any](n int32, links []link, conv func(link) T) ([]int32, []T) {
+	at := make([]int32, n+1)
+	for _, k := range links {
+		at[k.x+1]++
+	}
+	for x := int32(0); x < n; x++ {
+		at[x+1] += at[x]
+	}
+	out := make([]T, len(links))
+	next := append([]int32(nil), at[:n]...)
+	for _, k := range links {
+		out[next[k.x]] = conv(k)
+		next[k.x]++
+	}
+	return at, out
+}

@@ -1,0 +1,149 @@
+package engine
+
+import "math"
+
+// diagonalProp enforces |xs_i - xs_j| != |pos_i - pos_j| for all pairs of
+// arguments: no two queens on a diagonal. Forward checking after x = v
+// removes v ± |pos_i - pos_j| from every other argument j. Distances are
+// unsigned so that no pair of int64 positions or values can overflow.
+type diagonalProp struct {
+	argVars
+	pos   []int64 // per argument
+	small bool    // positions and values so small that v ± d cannot overflow
+}
+
+func (p *diagonalProp) forward(t *store, l int32) bool {
+	return p.spread(t, l, p.assign(t, l))
+}
+
+// spread removes from the local variables targets (l is skipped) the values
+// on a diagonal with the value of local variable l.
+func (p *diagonalProp) spread(t *store, l int32, targets []int32) bool {
+	v := t.minOf(p.xs[l])
+	if p.small && len(p.xs) == len(p.argX) { // local number = argument
+		pl := p.pos[l]
+		for _, m := range targets {
+			y, d := p.xs[m], p.pos[m]-pl
+			if o, ok := t.has(y, v+d); ok && m != l && !t.removeBit(y, o) {
+				return false
+			}
+			if o, ok := t.has(y, v-d); ok && m != l && !t.removeBit(y, o) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, i := range p.occurrences(l) {
+		pi := p.pos[i]
+		for _, m := range targets {
+			if m == l {
+				continue
+			}
+			y := p.xs[m]
+			for _, j := range p.occurrences(m) {
+				d := absDiff(pi, p.pos[j])
+				if u, ok := addU(v, d); ok && !t.remove(y, u) {
+					return false
+				}
+				if u, ok := subU(v, d); ok && !t.remove(y, u) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func (p *diagonalProp) check(t *store, l int32) bool {
+	x := p.xs[l]
+	v := t.minOf(x)
+	for _, i := range p.occurrences(l) {
+		for j, y := range p.argX {
+			if y != x && t.fixed(y) && absDiff(v, t.minOf(y)) == absDiff(p.pos[i], p.pos[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (p *diagonalProp) filter(t *store) bool { return p.filterFixed(t, p.spread) }
+
+// addU returns v+d if it is an int64.
+func addU(v int64, d uint64) (int64, bool) {
+	if d > uint64(math.MaxInt64)-uint64(v) {
+		return 0, false
+	}
+	return int64(uint64(v) + d), true
+}
+
+// subU returns v-d if it is an int64.
+func subU(v int64, d uint64) (int64, bool) {
+	if d > uint64(v)+1<<63 { // v - MinInt64, without overflow in uint64
+		return 0, false
+	}
+	return int64(uint64(v) - d), true
+}
+
+// absDiffNe is |X-Y| != D, evaluated without overflow. It is internal: a
+// diagonal over arguments that are not all variables decomposes into it.
+type absDiffNe struct {
+	X, Y Expr
+	D    uint64
+}
+
+func (*absDiffNe) isExpr() {}
+
+// Bounds implements Expr.
+func (*absDiffNe) Bounds() (int64, int64) { return 0, 1 }
+
+// postDiagonal posts diagonal(args, pos): the dedicated propagator when
+// every argument is a variable, pairwise constraints otherwise.
+func (b *builder) postDiagonal(args []Expr, pos []int64) error {
+	if len(args) != len(pos) {
+		return errDiagonalLength
+	}
+	if err := b.checkAll(args...); err != nil {
+		return err
+	}
+	argX := make([]int32, len(args))
+	for i, a := range args {
+		v, ok := a.(*VarExpr)
+		if !ok {
+			return b.diagonalPairs(args, pos)
+		}
+		argX[i] = int32(v.V)
+	}
+	p := &diagonalProp{argVars: b.newArgVars(argX), pos: append([]int64(nil), pos...), small: true}
+	small := func(v int64) bool { return -1<<60 < v && v < 1<<60 } // then |v|+|p_i|+|p_j| < 2^62
+	for i, x := range argX {
+		vs := b.s.m.InitialDomain(Var(x))
+		p.small = p.small && small(vs[0]) && small(vs[len(vs)-1]) && small(pos[i])
+	}
+	for l := range p.xs {
+		occ := p.occurrences(int32(l))
+		for i, a := range occ {
+			for _, c := range occ[i+1:] {
+				if pos[a] == pos[c] {
+					b.s.unsat = true // |x-x| = 0 = |p-p|
+				}
+			}
+		}
+	}
+	if len(p.xs) >= 2 {
+		b.register(p)
+	}
+	return nil
+}
+
+func (b *builder) diagonalPairs(args []Expr, pos []int64) error {
+	for i := range args {
+		for j := i + 1; j < len(args); j++ {
+			e := &absDiffNe{X: args[i], Y: args[j], D: absDiff(pos[i], pos[j])}
+			if err := b.postExpr(e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

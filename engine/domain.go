@@ -1,0 +1,263 @@
+package engine
+
+import "math/bits"
+
+// Domains are bit sets over the span of each variable's initial domain:
+// bit o of variable x stands for the value vi[x].lo+o. Three reversible cells
+// per variable (at 3x, 3x+1, 3x+2) hold its size and the offsets of its
+// least and greatest values.
+//
+// The domain of x is the set bits between min and max; bits outside those
+// bounds mean nothing. That makes assigning a value or cutting a bound O(1)
+// cell writes, with no word touched. Invariants:
+//
+//   - size is the number of set bits in [min, max], and bits min and max
+//     are set (a domain is never left empty: an operation that would empty
+//     it changes nothing and reports failure, and the caller backtracks).
+//   - A removal clears a bit strictly inside the bounds and is trailed as
+//     (x, offset); its undo sets the bit, increments size, and widens
+//     min/max to the offset. Words outside the bounds are never written, so
+//     when a pop widens the bounds again the bits there are as they were.
+//
+// Every operation returns false when it would empty the domain.
+
+const (
+	cSize = iota
+	cMin
+	cMax
+)
+
+// varInfo is the fixed part of a variable's domain.
+type varInfo struct {
+	lo    int64  // the value of bit 0: the initial minimum
+	width uint64 // the span of the initial domain
+	woff  int    // index of the first word in store.words
+}
+
+// addVar appends a variable whose domain is the given sorted values.
+func (t *store) addVar(values []int64) {
+	lo := values[0]
+	width := values[len(values)-1] - lo + 1
+	base := len(t.words)
+	t.vi = append(t.vi, varInfo{lo: lo, width: uint64(width), woff: base})
+	t.words = append(t.words, make([]uint64, (width+63)/64)...)
+	for _, v := range values {
+		o := v - lo
+		t.words[base+int(o>>6)] |= 1 << (o & 63)
+	}
+	t.newCell(int32(len(values)))
+	t.newCell(0)
+	t.newCell(int32(width - 1))
+}
+
+func (t *store) size(x int32) int32 { return t.cell[3*x+cSize] }
+
+func (t *store) minOf(x int32) int64 { return t.vi[x].lo + int64(t.cell[3*x+cMin]) }
+
+func (t *store) maxOf(x int32) int64 { return t.vi[x].lo + int64(t.cell[3*x+cMax]) }
+
+func (t *store) fixed(x int32) bool { return t.cell[3*x+cSize] == 1 }
+
+// offset returns v's bit offset in x, or false if v lies outside x's
+// initial span. The wrapped difference is exact: for v below lo it wraps
+// to at least 2^63-lo, which is at least the width since lo+width-1 is an
+// int64.
+func (t *store) offset(x int32, v int64) (int32, bool) {
+	vi := &t.vi[x]
+	o := uint64(v - vi.lo)
+	return int32(o), o < vi.width
+}
+
+func (t *store) bit(x, o int32) bool {
+	return t.words[t.vi[x].woff+int(o>>6)]&(1<<(o&63)) != 0
+}
+
+// inBounds reports whether offset o lies within x's current bounds, where
+// bits are meaningful.
+func (t *store) inBounds(x, o int32) bool {
+	return o >= t.cell[3*x+cMin] && o <= t.cell[3*x+cMax]
+}
+
+func (t *store) contains(x int32, v int64) bool {
+	o, ok := t.offset(x, v)
+	return ok && t.bit(x, o) && t.inBounds(x, o)
+}
+
+// remove deletes v from the domain of x. It is the hot path of forward
+// checking, so it is split: has is small enough to be inlined, and most
+// calls stop there.
+func (t *store) remove(x int32, v int64) bool {
+	o, ok := t.has(x, v)
+	return !ok || t.removeBit(x, o)
+}
+
+// has returns v's offset in x if v's bit is set, which it is for every
+// value of the domain (and maybe for values outside its bounds).
+func (t *store) has(x int32, v int64) (int32, bool) {
+	vi := &t.vi[x]
+	o := uint64(v - vi.lo) // see offset
+	return int32(o), o < vi.width && t.words[vi.woff+int(o>>6)]&(1<<(o&63)) != 0
+}
+
+// removeBit deletes offset o, whose bit is set, from x.
+func (t *store) removeBit(x, o int32) bool {
+	c := 3 * x
+	if o < t.cell[c+cMin] || o > t.cell[c+cMax] {
+		return true // a stale bit outside the bounds
+	}
+	if t.cell[c+cSize] == 1 {
+		return false
+	}
+	t.words[t.vi[x].woff+int(o>>6)] &^= 1 << (o & 63)
+	t.log = append(t.log, entry{^x, o})
+	t.cell[c+cSize]--
+	t.changes++
+	// Direct writes: the removal record undoes them (see above).
+	if o == t.cell[c+cMin] {
+		t.cell[c+cMin] = t.nextSet(x, o+1)
+	} else if o == t.cell[c+cMax] {
+		t.cell[c+cMax] = t.prevSet(x, o-1)
+	}
+	return true
+}
+
+// unremove undoes a removal of offset o from x.
+func (t *store) unremove(x, o int32) {
+	t.words[t.vi[x].woff+int(o>>6)] |= 1 << (o & 63)
+	c := 3 * x
+	t.cell[c+cSize]++
+	if o < t.cell[c+cMin] {
+		t.cell[c+cMin] = o
+	}
+	if o > t.cell[c+cMax] {
+		t.cell[c+cMax] = o
+	}
+}
+
+// fixTo reduces the domain of x to {v}.
+func (t *store) fixTo(x int32, v int64) bool {
+	o, ok := t.offset(x, v)
+	if !ok || !t.bit(x, o) || !t.inBounds(x, o) {
+		return false
+	}
+	c := 3 * x
+	if t.cell[c+cSize] == 1 {
+		return true
+	}
+	t.set(c+cSize, 1)
+	t.set(c+cMin, o)
+	t.set(c+cMax, o)
+	t.changes++
+	return true
+}
+
+// removeBelow deletes the values of x less than v.
+func (t *store) removeBelow(x int32, v int64) bool {
+	c := 3 * x
+	if v <= t.minOf(x) {
+		return true
+	}
+	if v > t.maxOf(x) {
+		return false
+	}
+	o := int32(v - t.vi[x].lo)
+	mn := t.cell[c+cMin]
+	t.set(c+cSize, t.cell[c+cSize]-t.count(x, mn, o-1))
+	t.set(c+cMin, t.nextSet(x, o))
+	t.changes++
+	return true
+}
+
+// removeAbove deletes the values of x greater than v.
+func (t *store) removeAbove(x int32, v int64) bool {
+	c := 3 * x
+	if v >= t.maxOf(x) {
+		return true
+	}
+	if v < t.minOf(x) {
+		return false
+	}
+	o := int32(v - t.vi[x].lo)
+	mx := t.cell[c+cMax]
+	t.set(c+cSize, t.cell[c+cSize]-t.count(x, o+1, mx))
+	t.set(c+cMax, t.prevSet(x, o))
+	t.changes++
+	return true
+}
+
+// nextSet returns the least set offset >= o of x; the caller knows one
+// exists at or below max.
+func (t *store) nextSet(x, o int32) int32 {
+	ws := t.words[t.vi[x].woff:]
+	i := int(o >> 6)
+	w := ws[i] &^ (1<<(o&63) - 1)
+	for w == 0 {
+		i++
+		w = ws[i]
+	}
+	return int32(i<<6 + bits.TrailingZeros64(w))
+}
+
+// prevSet returns the greatest set offset <= o of x; the caller knows one
+// exists at or above min.
+func (t *store) prevSet(x, o int32) int32 {
+	ws := t.words[t.vi[x].woff:]
+	i := int(o >> 6)
+	w := ws[i] & (2<<(o&63) - 1) // bits 0..o&63; wraps to all ones for 63
+	for w == 0 {
+		i--
+		w = ws[i]
+	}
+	return int32(i<<6 + 63 - bits.LeadingZeros64(w))
+}
+
+// count returns the number of set bits of x in offsets [a, b].
+func (t *store) count(x, a, b int32) int32 {
+	if a > b {
+		return 0
+	}
+	ws := t.words[t.vi[x].woff:]
+	i, j := int(a>>6), int(b>>6)
+	lowMask := ^uint64(0) << (a & 63)
+	highMask := uint64(2)<<(b&63) - 1
+	if i == j {
+		return int32(bits.OnesCount64(ws[i] & lowMask & highMask))
+	}
+	n := bits.OnesCount64(ws[i]&lowMask) + bits.OnesCount64(ws[j]&highMask)
+	for k := i + 1; k < j; k++ {
+		n += bits.OnesCount64(ws[k])
+	}
+	return int32(n)
+}
+
+// nextValue returns the least value of x greater than v.
+func (t *store) nextValue(x int32, v int64) (int64, bool) {
+	if v >= t.maxOf(x) {
+		return 0, false
+	}
+	o := t.cell[3*x+cMin]
+	if v >= t.minOf(x) {
+		o = int32(v-t.vi[x].lo) + 1
+	}
+	return t.vi[x].lo + int64(t.nextSet(x, o)), true
+}
+
+// prevValue returns the greatest value of x less than v.
+func (t *store) prevValue(x int32, v int64) (int64, bool) {
+	if v <= t.minOf(x) {
+		return 0, false
+	}
+	o := t.cell[3*x+cMax]
+	if v <= t.maxOf(x) {
+		o = int32(v-t.vi[x].lo) - 1
+	}
+	return t.vi[x].lo + int64(t.prevSet(x, o)), true
+}
+
+// values appends the domain of x to dst in ascending order.
+func (t *store) values(dst []int64, x int32) []int64 {
+	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		dst = append(dst, v)
+	}
+	return dst
+}

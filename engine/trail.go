@@ -1,0 +1,102 @@
+package engine
+
+// The store holds every piece of search state that changes below the root:
+// the domains (see domain.go) and a few counters. Backtracking undoes
+// changes through a trail instead of copying state at each node.
+//
+// Two kinds of change are recorded:
+//
+//   - Reversible integers (cells): a write saves the old value the first
+//     time the cell is written at the current level. A per-cell stamp says
+//     whether that has happened (MiniCP's "magic" scheme), so each cell is
+//     saved at most once per level however often it is written.
+//   - Value removals: clearing one bit of a domain records (var, offset), and
+//     undoing it sets the bit again and widens the size and bounds. This is
+//     what keeps the trail small on problems like 10000 queens, where each
+//     node removes a few values from thousands of domains: one 8-byte record
+//     per removed value, with no record for the size or word it touched.
+//
+// Undo runs the records of a level in reverse order. A cell saved at the
+// level is restored to its value at the start of the level after every
+// removal record in between has been undone, so mixing the two kinds is
+// safe: see the invariants in domain.go.
+type store struct {
+	cell  []int32  // reversible integers
+	stamp []uint32 // stamp[i] == magic: cell i is already saved at this level
+	magic uint32
+	log   []entry
+	marks []int // len(log) at each push
+
+	// changes counts domain changes; Propagate stops at a fixpoint when a
+	// round leaves it unchanged.
+	changes uint64
+
+	words []uint64  // domain bits, see domain.go
+	vi    []varInfo // per variable
+}
+
+// entry is one trail record: a >= 0 restores cell a to b; a < 0 puts
+// back offset b into the domain of variable ^a.
+type entry struct{ a, b int32 }
+
+// newCell adds a reversible integer and returns its index.
+func (t *store) newCell(v int32) int32 {
+	t.cell = append(t.cell, v)
+	t.stamp = append(t.stamp, 0)
+	return int32(len(t.cell) - 1)
+}
+
+// set writes a reversible integer.
+func (t *store) set(i int32, v int32) {
+	if t.stamp[i] != t.magic {
+		t.stamp[i] = t.magic
+		t.log = append(t.log, entry{i, t.cell[i]})
+	}
+	t.cell[i] = v
+}
+
+// push opens a level: changes from now on are undone by the matching pop.
+func (t *store) push() {
+	t.marks = append(t.marks, len(t.log))
+	t.bump()
+}
+
+// pop undoes every change made since the matching push.
+func (t *store) pop() {
+	mark := t.marks[len(t.marks)-1]
+	t.marks = t.marks[:len(t.marks)-1]
+	for i := len(t.log) - 1; i >= mark; i-- {
+		e := t.log[i]
+		if e.a >= 0 {
+			t.cell[e.a] = e.b
+		} else {
+			t.unremove(^e.a, e.b)
+		}
+	}
+	t.log = t.log[:mark]
+	t.bump()
+}
+
+// level returns the number of open levels.
+func (t *store) level() int { return len(t.marks) }
+
+// bump starts a new stamp generation. Popping bumps too: the parent level
+// continues with cells whose stamps belong to the popped child, and those
+// must be saved again if the parent writes them. On wrap-around every stamp
+// is cleared so that an old stamp can never look current.
+func (t *store) bump() {
+	t.magic++
+	if t.magic == 0 {
+		clear(t.stamp)
+		t.magic = 1
+	}
+}
+
+// commitRoot forgets the records made before the first push: root changes
+// are never undone.
+func (t *store) commitRoot() {
+	if len(t.marks) == 0 {
+		t.log = t.log[:0]
+		t.bump()
+	}
+}
