@@ -167,7 +167,7 @@ func (undefinedV) kind() string { return "undefined" }
 func concrete(v value, sol Solution) value {
 	switch v := v.(type) {
 	case exprV:
-		if r, ok := evalSolution(v.e, sol); ok {
+		if r, ok := engine.Eval(v.e, sol); ok {
 			return intV(r)
 		}
 		return undefinedV{}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -68,5 +69,8 @@ func replay(lines []string) string {
 		}
 		more = s.line(l)
 	}
-	return b.String()
+	return statTimes.ReplaceAllString(b.String(), "${1}_")
 }
+
+// Times and memory in :stats vary from run to run.
+var statTimes = regexp.MustCompile(`((search time|peak memory) +)[0-9.]+`)
