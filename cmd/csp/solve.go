@@ -217,7 +217,7 @@ func printStats(w io.Writer, st engine.Stats, res outcome) {
 		{"peak memory", fmt.Sprintf("%.1f MB", float64(peakMemory())/(1<<20))},
 	}
 	if res.setup == 0 { // a session compiles as it goes; there is no one set-up
-		rows = append(rows[:5], rows[6])
+		rows = append(rows[:5], rows[6:]...)
 	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-14s %s\n", r[0], r[1])
