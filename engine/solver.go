@@ -48,6 +48,10 @@ type Options struct {
 	Prop   PropLevel
 	// Deadline, if not zero, stops the search when reached.
 	Deadline time.Time
+	// Progress, if set, is called from the search every few thousand
+	// nodes with the statistics so far, so a caller can show progress. It
+	// must return quickly.
+	Progress func(Stats)
 }
 
 // Status is the outcome of Solver.Next.

@@ -12,16 +12,16 @@ func (s *Solver) Stats() Stats { return s.stats }
 
 // limitReached reports whether Stop was called or the deadline passed. The
 // flag is an atomic load, cheap enough for every node; the clock is read
-// every 256 calls.
+// every 256 calls, and Progress is called every 4096.
 func (s *Solver) limitReached() bool {
 	if s.stopFlag.Load() {
 		return true
 	}
-	if s.opts.Deadline.IsZero() {
-		return false
-	}
 	s.deadlineTick++
-	if s.deadlineTick&255 != 1 {
+	if s.opts.Progress != nil && s.deadlineTick&4095 == 0 {
+		s.opts.Progress(s.stats)
+	}
+	if s.opts.Deadline.IsZero() || s.deadlineTick&255 != 1 {
 		return false
 	}
 	if time.Now().After(s.opts.Deadline) {

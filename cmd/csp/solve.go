@@ -43,6 +43,11 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	if o.timeout > 0 {
 		opts.Deadline = time.Now().Add(o.timeout)
 	}
+	var meter *progress
+	if isTerminal(stderr) {
+		meter = newProgress(stderr)
+		opts.Progress = meter.update
+	}
 	s, err := engine.NewSolver(prog.Model, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "csp: %s: %v\n", o.files[0], err)
@@ -52,7 +57,7 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	var interrupted atomic.Bool
 	stopSignals := onSignal(func() { interrupted.Store(true); s.Stop() })
 	out := bufio.NewWriter(stdout)
-	search(prog, s, o, out, &res)
+	search(prog, s, o, out, &res, meter)
 	stopSignals()
 	if res.stopped != "" && interrupted.Load() {
 		res.stopped = "interrupted"
@@ -74,7 +79,10 @@ func solutionLimit(o *options) int64 {
 }
 
 // search runs the solver and prints each solution as it is found.
-func search(prog *lang.Program, s *engine.Solver, o *options, out *bufio.Writer, res *outcome) {
+func search(prog *lang.Program, s *engine.Solver, o *options, out *bufio.Writer, res *outcome, pr *progress) {
+	if pr != nil {
+		defer pr.clear()
+	}
 	sense, _ := prog.Model.Objective()
 	optimizing := sense != engine.Satisfy
 	limit := solutionLimit(o)
@@ -97,6 +105,9 @@ func search(prog *lang.Program, s *engine.Solver, o *options, out *bufio.Writer,
 			res.objective = s.Objective()
 		}
 		if !o.count {
+			if pr != nil {
+				pr.clear()
+			}
 			printSolution(prog, sol, o, out, optimizing, res, &multiline)
 		}
 		if limit > 0 && res.found >= limit {
