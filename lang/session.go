@@ -90,6 +90,9 @@ func (p *Program) Query(src Source) (*Query, error) {
 	return &Query{Text: strings.TrimSpace(string(src.Text)), val: v}, nil
 }
 
+// IsConstant reports whether the query's value depends on no variable.
+func (q *Query) IsConstant() bool { return !hasVars(q.val) }
+
 // Value formats the query's value in a solution.
 func (q *Query) Value(sol Solution) string { return inline(concrete(q.val, sol)) }
 

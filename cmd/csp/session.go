@@ -112,6 +112,22 @@ func (s *session) add(text string) {
 		return
 	}
 	s.showDomains(append(touched, s.narrowed(before, touched)...))
+	s.showParams(text)
+}
+
+// showParams prints the value of each param a statement declares.
+func (s *session) showParams(text string) {
+	f, err := lang.ParseFile(inputName, []byte(text))
+	if err != nil {
+		return
+	}
+	for _, st := range f.Stmts {
+		if p, ok := st.(*lang.ParamDecl); ok {
+			if q, err := s.prog.Query(lang.Source{Name: inputName, Text: []byte(p.Name.Name)}); err == nil {
+				fmt.Fprintf(s.out, "%s = %s\n", p.Name.Name, q.Value(s.value))
+			}
+		}
+	}
 }
 
 // domains records the current domain of every variable by name.
@@ -231,14 +247,22 @@ func (s *session) query(text string) {
 		s.fail(err, lang.Sources{inputName: []byte(text)})
 		return
 	}
-	if s.search != nil && s.found > 0 {
-		fmt.Fprintf(s.out, "%s = %s\n", q.Text, q.Value(s.search.Value))
+	if q.IsConstant() || s.search != nil && s.found > 0 {
+		fmt.Fprintf(s.out, "%s = %s\n", q.Text, q.Value(s.value))
 		return
 	}
 	fmt.Fprintf(s.out, "%s in %s\n", q.Text, q.Domains(s.root.Domain))
 }
 
-// runSearch calls Next with Ctrl-C routed to the solver.
+// value reads the current solution; constants never ask.
+func (s *session) value(v engine.Var) int64 {
+	if s.search == nil {
+		return 0
+	}
+	return s.search.Value(v)
+}
+
+// next calls Next with Ctrl-C routed to the solver.
 func (s *session) next(sv *engine.Solver) engine.Status {
 	if s.onSearch != nil {
 		defer s.onSearch(sv)()
