@@ -18,6 +18,9 @@ type Pos struct {
 }
 
 func (p Pos) String() string {
+	if p.Line == 0 { // the whole file
+		return p.File
+	}
 	if p.File == "" {
 		return fmt.Sprintf("%d:%d", p.Line, p.Col)
 	}
@@ -146,6 +149,9 @@ func PrintErrors(w io.Writer, err error, src Sources) {
 // line with carets under the span pos..end (one caret if end is unset or on
 // another line). Tabs are expanded so the caret lines up.
 func Snippet(src []byte, pos, end Pos) string {
+	if pos.Line == 0 {
+		return ""
+	}
 	line := sourceLine(src, pos.Line)
 	if line == "" && pos.Line > 0 && pos.Col <= 1 {
 		return ""

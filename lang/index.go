@@ -209,6 +209,9 @@ func (l *lowerer) arrayEq(b *Binary, x *arrV, yv value) value {
 		if bx || by {
 			continue
 		}
+		if l.linkBatch(b, x.elems[i], y.elems[i]) {
+			continue
+		}
 		op := engine.OpEq
 		if b.Op == "!=" {
 			op = engine.OpNe
@@ -223,4 +226,30 @@ func (l *lowerer) arrayEq(b *Binary, x *arrV, yv value) value {
 		return l.naryBool(b, engine.OpAny, parts)
 	}
 	return l.naryBool(b, engine.OpAll, parts)
+}
+
+// linkBatch records "variable = batch element" while a batch model is
+// lowered once: the instance will fix the variable instead of posting the
+// equality. Any other use of a batch element is an error, which makes the
+// batch fall back to lowering every line.
+func (l *lowerer) linkBatch(b *Binary, x, y value) bool {
+	elem, other := x, y
+	if _, ok := elem.(paramElemV); !ok {
+		elem, other = y, x
+	}
+	pe, ok := elem.(paramElemV)
+	if !ok {
+		return false
+	}
+	ref, ok := other.(exprV)
+	var v *engine.VarExpr
+	if ok {
+		v, ok = ref.e.(*engine.VarExpr)
+	}
+	if !ok || b.Op != "=" || l.batch == nil {
+		l.errorf(b, "batch element used in an expression")
+		return true
+	}
+	l.batch.links = append(l.batch.links, link{elem: pe.i, v: v.V})
+	return true
 }

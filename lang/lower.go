@@ -34,6 +34,7 @@ type lowerer struct {
 	binds    map[string]*binding
 	params   map[string]bool
 	varNames map[string]bool // every variable the file declares, for messages
+	batch    *Batch          // set while lowering a batch model once
 	gens     []genValue      // generator values in scope, for Origin
 	stmt     Span            // the statement being lowered
 	budget   int64           // elements left before maxGenerated
@@ -47,9 +48,14 @@ type genValue struct {
 }
 
 func lowerFile(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList) *Program {
+	return lowerFileWith(f, binds, srcs, errs, nil)
+}
+
+// lowerFileWith lowers f; with a batch, the batch param stays symbolic.
+func lowerFileWith(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList, batch *Batch) *Program {
 	l := &lowerer{
 		m: engine.NewModel(), errs: errs, env: map[string]value{}, binds: binds,
-		params: map[string]bool{}, budget: maxGenerated, srcs: srcs,
+		params: map[string]bool{}, budget: maxGenerated, srcs: srcs, batch: batch,
 	}
 	l.prog = &Program{Model: l.m, env: l.env}
 	for name, v := range predeclared {
@@ -114,6 +120,12 @@ func (l *lowerer) param(p *ParamDecl) {
 	name := p.Name.Name
 	l.params[name] = true
 	var v value
+	if l.batch != nil && name == l.batch.Param {
+		if v = l.batch.symbolicParam(l, p); v != nil {
+			l.env[name] = v
+		}
+		return
+	}
 	if b, ok := l.binds[name]; ok {
 		b.used = true
 		v = l.constValue(b.value, fmt.Sprintf("the value of %s", name))

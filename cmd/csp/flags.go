@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -27,6 +28,8 @@ type options struct {
 	order   engine.VarOrder
 	values  engine.ValueOrder
 	prop    engine.PropLevel
+	each    string // [NAME=]FILE for batch solving
+	workers int
 	help    bool
 }
 
@@ -81,6 +84,8 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
 	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
+	fs.StringVar(&o.each, "each", "", "")
+	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "")
 	return fs
 }
 
@@ -124,6 +129,9 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	}
 	if o.first < 0 {
 		return nil, errors.New("-n needs a positive number")
+	}
+	if solve && o.workers < 1 {
+		return nil, errors.New("--workers needs a positive number")
 	}
 	return o, nil
 }

@@ -31,6 +31,16 @@ improving solution until the optimum is proven):
   --count            count all solutions without printing them
   --timeout D        stop after D (10s, 2m, or plain seconds)
 
+Many instances:
+  --each [NAME=]FILE solve one instance per line of FILE: a line gives the
+                     matrix param NAME (needed only when the model has
+                     several) one character per element, row by row: 1-9,
+                     then A-Z for 10-35, and . _ or 0 for a blank. Prints
+                     one line per instance, in order: the solution in the
+                     same form, or no solution / timeout / invalid: why.
+                     --timeout applies to each instance.
+  --workers N        solve on N goroutines (default: the number of CPUs)
+
 How to search (default: --order mrv --values min --prop fc):
   --order input|mrv  variable order: declaration order, or smallest domain
                      first (ties: most constraints on unassigned variables)

@@ -43,19 +43,18 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// compile reads and compiles the model and data files named in o. On
-// failure it prints the errors and returns nil.
-func compile(o *options, stderr io.Writer) *lang.Program {
+// readInput reads the model and data files named in o.
+func readInput(o *options, stderr io.Writer) (lang.Input, bool) {
+	var in lang.Input
 	if len(o.files) == 0 {
 		fmt.Fprintln(stderr, "csp: no model file given")
-		return nil
+		return in, false
 	}
-	var in lang.Input
 	for i, path := range o.files {
 		src, err := readSource(path)
 		if err != nil {
 			fmt.Fprintln(stderr, "csp:", err)
-			return nil
+			return in, false
 		}
 		if i == 0 {
 			in.Model = src
@@ -64,6 +63,16 @@ func compile(o *options, stderr io.Writer) *lang.Program {
 		}
 	}
 	in.Params = o.params
+	return in, true
+}
+
+// compile reads and compiles the model and data files named in o. On
+// failure it prints the errors and returns nil.
+func compile(o *options, stderr io.Writer) *lang.Program {
+	in, ok := readInput(o, stderr)
+	if !ok {
+		return nil
+	}
 	prog, err := lang.Compile(in)
 	if err != nil {
 		lang.PrintErrors(stderr, err, prog.Sources)

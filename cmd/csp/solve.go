@@ -35,6 +35,9 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, solveUsage)
 		return exitSolved
 	}
+	if o.each != "" {
+		return eachCmd(o, stdout, stderr)
+	}
 	prog := compile(o, stderr)
 	if prog == nil {
 		return exitBadInput

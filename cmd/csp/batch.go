@@ -1,0 +1,313 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// Batch solving: csp solve MODEL --each [NAME=]FILE solves one instance per
+// line of FILE and prints one line per instance, in input order. Blank
+// lines and lines starting with # are skipped.
+
+// batchJob is one line of the batch file; batchResult its answer.
+type batchJob struct {
+	n    int // instance number, from 0
+	line int // line in FILE, for messages
+	text string
+}
+
+type batchResult struct {
+	n      int
+	answer string
+	status string // solution, unsatisfiable, timeout, interrupted, invalid
+	err    string // for invalid lines
+	stats  engine.Stats
+}
+
+type restricter interface {
+	Restrict(engine.Var, []int64) bool
+}
+
+// batchRun holds what the workers share.
+type batchRun struct {
+	batch   *lang.Batch
+	opts    engine.Options
+	timeout time.Duration
+	stopped atomic.Bool
+	mu      sync.Mutex
+	running map[*engine.Solver]bool
+}
+
+func eachCmd(o *options, stdout, stderr io.Writer) int {
+	start := time.Now()
+	name, path, _ := strings.Cut(o.each, "=")
+	if path == "" {
+		name, path = "", o.each
+	}
+	in, ok := readInput(o, stderr)
+	if !ok {
+		return exitBadInput
+	}
+	b, err := lang.NewBatch(in, name)
+	if err != nil {
+		srcs := lang.Sources{in.Model.Name: in.Model.Text}
+		for _, d := range in.Data {
+			srcs[d.Name] = d.Text
+		}
+		lang.PrintErrors(stderr, err, srcs)
+		return exitBadInput
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "csp: cannot read %s: %v\n", path, unwrapPathError(err))
+		return exitBadInput
+	}
+	defer f.Close()
+	run := &batchRun{batch: b, timeout: o.timeout, running: map[*engine.Solver]bool{},
+		opts: engine.Options{Order: o.order, Values: o.values, Prop: o.prop}}
+	stopSignals := onSignal(run.stop)
+	defer stopSignals()
+	tally := run.solveAll(f, path, o, stdout, stderr)
+	if o.stats {
+		tally.print(stderr, time.Since(start))
+	}
+	return tally.exitCode()
+}
+
+// stop ends every running search and starts no more.
+func (r *batchRun) stop() {
+	r.stopped.Store(true)
+	r.mu.Lock()
+	for s := range r.running {
+		s.Stop()
+	}
+	r.mu.Unlock()
+}
+
+// solveAll reads jobs, solves them on o.workers goroutines and prints the
+// answers in input order.
+func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr io.Writer) *batchTally {
+	jobs := make(chan batchJob, 4*o.workers)
+	results := make(chan batchResult, 4*o.workers)
+	var wg sync.WaitGroup
+	for w := 0; w < o.workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				results <- r.solve(j)
+			}
+		}()
+	}
+	lines := map[int]int{}
+	var linesMu sync.Mutex
+	go func() {
+		readJobs(f, jobs, func(n, line int) { linesMu.Lock(); lines[n] = line; linesMu.Unlock() })
+		close(jobs)
+		wg.Wait()
+		close(results)
+	}()
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	tally := &batchTally{}
+	pending := map[int]batchResult{}
+	next := 0
+	for res := range results {
+		pending[res.n] = res
+		for {
+			res, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			linesMu.Lock()
+			line := lines[next]
+			linesMu.Unlock()
+			r.print(out, stderr, res, path, line, o.json)
+			tally.add(res)
+			next++
+		}
+		out.Flush()
+	}
+	return tally
+}
+
+func readJobs(f io.Reader, jobs chan<- batchJob, note func(n, line int)) {
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), maxFileSize)
+	n := 0
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		note(n, line)
+		jobs <- batchJob{n: n, line: line, text: text}
+		n++
+	}
+}
+
+// solve answers one instance.
+func (r *batchRun) solve(j batchJob) batchResult {
+	res := batchResult{n: j.n}
+	if r.stopped.Load() {
+		res.status = "interrupted"
+		return res
+	}
+	inst, err := r.batch.Instance(j.text)
+	if err != nil {
+		res.status, res.err = "invalid", err.Error()
+		return res
+	}
+	opts := r.opts
+	if r.timeout > 0 {
+		opts.Deadline = time.Now().Add(r.timeout)
+	}
+	s, err := engine.NewSolver(inst.Program.Model, opts)
+	if err != nil {
+		res.status, res.err = "invalid", err.Error()
+		return res
+	}
+	rs, canRestrict := any(s).(restricter)
+	if !canRestrict && len(inst.Fixes) > 0 { // TEMPORARY until engine.Solver.Restrict lands
+		if inst, err = r.batch.InstanceLowered(j.text); err != nil {
+			res.status, res.err = "invalid", err.Error()
+			return res
+		}
+		s, _ = engine.NewSolver(inst.Program.Model, opts)
+	}
+	r.track(s, true)
+	defer r.track(s, false)
+	feasible := true
+	for _, fx := range inst.Fixes {
+		if !rs.Restrict(fx.Var, []int64{fx.Value}) {
+			feasible = false
+			break
+		}
+	}
+	status := engine.Exhausted
+	if feasible {
+		status = s.Next()
+	}
+	res.stats = s.Stats()
+	switch status {
+	case engine.Solution:
+		vals := make([]int64, len(inst.Out))
+		for i, v := range inst.Out {
+			vals[i] = s.Value(v)
+		}
+		res.status, res.answer = "solution", lang.FormatLine(vals)
+	case engine.Exhausted:
+		res.status = "unsatisfiable"
+	default:
+		res.status = "timeout"
+		if r.stopped.Load() {
+			res.status = "interrupted"
+		}
+	}
+	return res
+}
+
+func (r *batchRun) track(s *engine.Solver, on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if on {
+		r.running[s] = true
+		if r.stopped.Load() {
+			s.Stop()
+		}
+	} else {
+		delete(r.running, s)
+	}
+}
+
+// print writes one answer line: the solution in one-line form, or why
+// there is none.
+func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, path string, line int, asJSON bool) {
+	if res.status == "invalid" {
+		fmt.Fprintf(stderr, "%s:%d: %s\n", path, line, res.err)
+	}
+	if asJSON {
+		fmt.Fprintf(out, `{"instance":%d,"line":%d,"status":%q`, res.n+1, line, res.status)
+		if res.answer != "" {
+			fmt.Fprintf(out, `,"answer":%q`, res.answer)
+		}
+		if res.err != "" {
+			fmt.Fprintf(out, `,"error":%q`, res.err)
+		}
+		fmt.Fprintf(out, `,"nodes":%d}`+"\n", res.stats.Nodes)
+		return
+	}
+	switch res.status {
+	case "solution":
+		out.WriteString(res.answer + "\n")
+	case "unsatisfiable":
+		out.WriteString("no solution\n")
+	case "invalid":
+		out.WriteString("invalid: " + res.err + "\n")
+	default:
+		out.WriteString(res.status + "\n")
+	}
+}
+
+// batchTally sums a batch.
+type batchTally struct {
+	counts map[string]int
+	total  engine.Stats
+	n      int
+}
+
+func (t *batchTally) add(res batchResult) {
+	if t.counts == nil {
+		t.counts = map[string]int{}
+	}
+	t.counts[res.status]++
+	t.n++
+	t.total.Nodes += res.stats.Nodes
+	t.total.Failures += res.stats.Failures
+	t.total.Propagations += res.stats.Propagations
+	t.total.SearchTime += res.stats.SearchTime
+}
+
+// exitCode: 2 if a line was invalid, else 3 if a limit stopped one, else
+// 1 if one has no solution, else 0.
+func (t *batchTally) exitCode() int {
+	switch {
+	case t.counts["invalid"] > 0:
+		return exitBadInput
+	case t.counts["timeout"] > 0 || t.counts["interrupted"] > 0:
+		return exitLimit
+	case t.counts["unsatisfiable"] > 0:
+		return exitUnsat
+	}
+	return exitSolved
+}
+
+func (t *batchTally) print(w io.Writer, elapsed time.Duration) {
+	rows := [][2]string{
+		{"instances", fmt.Sprint(t.n)},
+		{"solved", fmt.Sprint(t.counts["solution"])},
+		{"no solution", fmt.Sprint(t.counts["unsatisfiable"])},
+		{"stopped", fmt.Sprint(t.counts["timeout"] + t.counts["interrupted"])},
+		{"invalid", fmt.Sprint(t.counts["invalid"])},
+		{"nodes", fmt.Sprint(t.total.Nodes)},
+		{"failures", fmt.Sprint(t.total.Failures)},
+		{"propagations", fmt.Sprint(t.total.Propagations)},
+		{"search time", fmt.Sprintf("%.3f ms (summed over workers)", ms(t.total.SearchTime))},
+		{"wall time", fmt.Sprintf("%.3f ms", ms(elapsed))},
+		{"rate", fmt.Sprintf("%.0f instances/s", float64(t.n)/elapsed.Seconds())},
+		{"peak memory", fmt.Sprintf("%.1f MB", float64(peakMemory())/(1<<20))},
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-14s %s\n", r[0], r[1])
+	}
+}
