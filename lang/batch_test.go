@@ -1,0 +1,69 @@
+package lang
+
+import (
+	"os"
+	"testing"
+)
+
+func TestBatchLowersOnce(t *testing.T) {
+	src, err := os.ReadFile("../models/sudoku.csp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBatch(Input{Model: Source{Name: "sudoku.csp", Text: src}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Program == nil || len(b.links) != 81 || b.Param != "puzzle" {
+		t.Fatalf("want the model lowered once with 81 links to puzzle, got program %v, %d links, param %q", b.Program != nil, len(b.links), b.Param)
+	}
+	inst, err := b.Instance("1...............................................................................9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inst.Fixes) != 2 || inst.Fixes[0].Value != 1 || inst.Fixes[1].Value != 9 || inst.Program != b.Program {
+		t.Errorf("fixes %+v: want cell[1,1] = 1 and cell[9,9] = 9 on the shared program", inst.Fixes)
+	}
+	if _, err := b.Instance("12"); err == nil {
+		t.Error("a short line must be an error")
+	}
+	if _, err := b.Instance(string(make([]byte, 81))); err == nil {
+		t.Error("NUL characters must be an error")
+	}
+}
+
+// A param used in arithmetic cannot stay symbolic: the batch lowers the
+// model for every line instead, with the same answers.
+func TestBatchFallsBack(t *testing.T) {
+	model := "param p[1..2]\nvar x[1..2] in 0..9\nforall i in 1..2: x[i] = p[i] + 1\n"
+	b, err := NewBatch(Input{Model: Source{Name: "m.csp", Text: []byte(model)}}, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Program != nil {
+		t.Fatal("p is used in arithmetic: the batch must fall back")
+	}
+	inst, err := b.Instance("35")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inst.Fixes) != 0 || inst.Program == nil || len(inst.Out) != 2 {
+		t.Errorf("fallback instance: %+v", inst)
+	}
+}
+
+func TestFormatLine(t *testing.T) {
+	for _, tt := range []struct {
+		in   []int64
+		want string
+	}{
+		{[]int64{1, 2, 9}, "129"},
+		{[]int64{10, 16, 35, 0}, "AGZ0"},
+		{[]int64{1, 36}, "1 36"},
+		{[]int64{-1, 2}, "-1 2"},
+	} {
+		if got := FormatLine(tt.in); got != tt.want {
+			t.Errorf("FormatLine(%v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
