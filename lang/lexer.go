@@ -50,12 +50,23 @@ func init() {
 	}
 }
 
+// These nest what follows them (right-associative operators, if,
+// quantifiers): a statement may hold at most maxNesting of them.
+var nestsWithoutBrackets = map[string]bool{"if": true, "forall": true, "exists": true, "->": true, "<->": true, "^": true}
+
 // A newline right before one of these separates nothing.
 var joinsPrevious = map[string]bool{")": true, "]": true, "}": true, "then": true, "else": true, "end": true, "where": true, "for": true}
 
 // maxScanErrors bounds the errors kept for one file: a file of binary
 // garbage would otherwise produce millions.
 const maxScanErrors = 50
+
+// Limits on nesting, so that no input can exhaust the parser's stack:
+// brackets open at once, and prefix operators (- and not) in a row.
+const (
+	maxNesting = 500
+	maxPrefix  = 500
+)
 
 // scanner turns source text into tokens. It is hand-written because the
 // statement separator depends on context: a newline ends a statement, or a
@@ -70,7 +81,10 @@ type scanner struct {
 	col    int
 	toks   []lexer.Token
 	parens []lexer.Token // open brackets
+	prefix int           // - and not tokens in a row
+	nested int           // tokens that nest without brackets in this statement
 	errs   ErrorList
+	fatal  bool // a limit was passed: stop scanning
 }
 
 func scan(file string, src []byte) ([]lexer.Token, ErrorList) {
@@ -103,11 +117,14 @@ func (s *scanner) advance(n int) {
 }
 
 func (s *scanner) run() {
-	for s.off < len(s.src) && len(s.errs) < maxScanErrors {
+	for s.off < len(s.src) && len(s.errs) < maxScanErrors && !s.fatal {
 		s.step()
 	}
 	s.newline()
 	for _, open := range s.parens {
+		if s.fatal {
+			break
+		}
 		s.errorf(open.Pos, "%q is never closed", open.Value)
 	}
 	s.toks = append(s.toks, lexer.EOFToken(s.pos()))
@@ -168,6 +185,20 @@ func (s *scanner) emit(typ lexer.TokenType, n int) {
 	p := s.pos()
 	s.toks = append(s.toks, lexer.Token{Type: typ, Value: s.src[s.off : s.off+n], Pos: p})
 	s.advance(n)
+	if v := s.toks[len(s.toks)-1].Value; (typ == tokPunct && v == "-") || (typ == tokKeyword && v == "not") {
+		if s.prefix++; s.prefix > maxPrefix {
+			s.errorf(p, "more than %d - or not in a row", maxPrefix)
+			s.fatal = true
+		}
+	} else {
+		s.prefix = 0
+	}
+	if nestsWithoutBrackets[s.toks[len(s.toks)-1].Value] && typ != tokString {
+		if s.nested++; s.nested > maxNesting {
+			s.errorf(p, "expression nested more than %d deep", maxNesting)
+			s.fatal = true
+		}
+	}
 	if typ == tokPunct {
 		s.track(s.toks[len(s.toks)-1])
 	}
@@ -250,11 +281,18 @@ func (s *scanner) track(t lexer.Token) {
 	switch t.Value {
 	case "(", "[", "{":
 		s.parens = append(s.parens, t)
+		if len(s.parens) > maxNesting {
+			s.errorf(t.Pos, "brackets nested more than %d deep", maxNesting)
+			s.fatal = true
+		}
 	case ")", "]", "}":
 		s.dropSeparatorBefore()
 		s.closeBracket(t)
 	case ";":
 		s.dropRepeatedSeparator()
+		if len(s.parens) == 0 {
+			s.nested = 0
+		}
 	}
 }
 
@@ -271,6 +309,9 @@ func (s *scanner) newline() {
 		return
 	}
 	s.toks = append(s.toks, lexer.Token{Type: tokPunct, Value: ";", Pos: s.pos()})
+	if len(s.parens) == 0 {
+		s.nested = 0
+	}
 }
 
 // dropSeparatorBefore removes a separator just before a closing bracket.
