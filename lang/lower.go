@@ -26,6 +26,13 @@ import (
 // that a typo like 1..10^9 is an error rather than an out-of-memory kill.
 const maxGenerated = 20_000_000
 
+// Bounds on the decision variables, for the same reason: their number, and
+// the values of all their domains together.
+const (
+	maxVars         = 1_000_000
+	maxDomainValues = 1 << 26
+)
+
 type lowerer struct {
 	m        *engine.Model
 	prog     *Program
@@ -39,7 +46,8 @@ type lowerer struct {
 	stmt     Span            // the statement being lowered
 	budget   int64           // elements left before maxGenerated
 	srcs     Sources
-	budgetX  bool // budget exhausted, reported once
+	budgetX  bool  // budget exhausted, reported once
+	values   int64 // domain values declared so far
 }
 
 type genValue struct {
@@ -259,6 +267,9 @@ func (l *lowerer) varDecl(d *VarDecl) {
 	}
 	values := dom.values()
 	for _, n := range d.Names {
+		if !l.checkVarBudget(n, int64(len(values))) {
+			return
+		}
 		l.declareVar(n, values)
 	}
 }
@@ -307,6 +318,27 @@ func (l *lowerer) declareVar(n *VarName, values []int64) {
 	}
 	l.env[info.Name] = arr
 	l.prog.Decls = append(l.prog.Decls, info)
+}
+
+// checkVarBudget reports whether declaring n (with its shape) keeps the
+// model within maxVars variables and maxDomainValues domain values.
+func (l *lowerer) checkVarBudget(n *VarName, domainSize int64) bool {
+	count := int64(1)
+	for _, e := range n.Shape {
+		if s, ok := l.eval(e).(setV); ok && len(s) == 1 {
+			count *= max(1, min(s[0].size(), maxVars+1))
+		}
+	}
+	vars := int64(l.m.NumVars()) + count
+	if vars > maxVars {
+		l.errorf(n.Name, "%s would take the model past the %d variables csp allows", n.Name.Name, maxVars)
+		return false
+	}
+	if l.values += count * domainSize; l.values > maxDomainValues {
+		l.errorf(n.Name, "%s would take the domains of the model past the %d values csp allows together", n.Name.Name, int64(maxDomainValues))
+		return false
+	}
+	return true
 }
 
 func elemName(name string, idx []int64) string {
