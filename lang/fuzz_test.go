@@ -40,3 +40,33 @@ func FuzzCompile(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDataAndParams feeds arbitrary data files and -p values to a fixed
+// model: the result is a program or errors with positions, never a panic.
+func FuzzDataAndParams(f *testing.F) {
+	model := Source{Name: "m.csp", Text: []byte("param n = 2\nparam p[1..2, 1..2]\nparam s = {1}\nvar x[1..n] in 1..9\nx[1] = p[1, 1]\n")}
+	f.Add("p = [1 2; 3 4]", "n=3")
+	f.Add("param p = [1 . 3 4]\nn = 5", "s={1, 2}")
+	f.Add("p = [1 2 3 4]\np = [1 2 3 4]", "n=")
+	f.Add("q = 1", "=3")
+	f.Add("p = [[1]]", "n=10^30")
+	f.Fuzz(func(t *testing.T, data, param string) {
+		in := Input{Model: model, Data: []Source{{Name: "d.csp", Text: []byte(data)}}, Params: []string{param}}
+		prog, err := Compile(in)
+		if err == nil {
+			if prog == nil || prog.Model == nil {
+				t.Fatal("no error and no program")
+			}
+			return
+		}
+		list, ok := err.(ErrorList)
+		if !ok || len(list) == 0 {
+			t.Fatalf("error of type %T: %v", err, err)
+		}
+		for _, e := range list {
+			if e.Pos.File == "" || e.Msg == "" {
+				t.Fatalf("error without a file or message: %+v", e)
+			}
+		}
+	})
+}

@@ -16,8 +16,11 @@ import (
 // the line. A session then asks for another line.
 func Incomplete(text []byte) bool {
 	s := &scanner{file: "", src: string(text), line: 1, col: 1}
-	for s.off < len(s.src) && len(s.errs) < maxScanErrors {
+	for s.off < len(s.src) && len(s.errs) < maxScanErrors && !s.fatal {
 		s.step()
+	}
+	if len(s.errs) > 0 {
+		return false // more lines cannot mend it: let the parser say why
 	}
 	if len(s.parens) > 0 {
 		return true

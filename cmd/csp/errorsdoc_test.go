@@ -1,0 +1,482 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/csp-lang/csp/lang"
+)
+
+// docs/errors.md lists every error csp can give, each with an example that
+// this file runs. The format of the examples, which the top of errors.md
+// explains to readers too:
+//
+//   - A fenced block whose info string has title=NAME (```csp title=m.csp)
+//     is a file: its text, with a final newline, is written to NAME.
+//   - A fenced ```text block whose first line starts with "$ csp " is a
+//     run: the command line, what the tool prints (stdout and stderr, in
+//     the order a terminal shows them), and a last line "exit status N".
+//     One block may hold several runs. In a run of csp repl, lines that
+//     start with the prompt "csp> " (or "...  " inside a statement) are
+//     typed; the rest is what the session answers.
+//   - In files and in expected output, ⟨N × TEXT⟩ stands for TEXT repeated
+//     N times, and ⟨"..."⟩ for a Go-quoted string (raw bytes such as
+//     ⟨"\xff"⟩); TEXT may itself be Go-quoted (⟨100 × " "⟩).
+//
+// Every ### section starts a fresh temporary directory, which is the
+// working directory of its runs, so file names in messages read exactly as
+// in the document. With -update, run blocks whose output differs are
+// rewritten with the actual output.
+
+const errorsDoc = "docs/errors.md"
+
+type docFile struct {
+	name string
+	text string
+}
+
+type docRun struct {
+	raw   []string // the block's lines, as in the document
+	line  int      // line number of the block's first line
+	files []docFile
+}
+
+type docSection struct {
+	title string
+	line  int
+	items []any // docFile or *docRun, in document order
+}
+
+var fenceInfo = regexp.MustCompile("^```([a-z]*)(?:\\s+title=(\\S+))?\\s*$")
+
+// parseErrorsDoc cuts the document into sections of files and runs.
+func parseErrorsDoc(t *testing.T, text string) []*docSection {
+	t.Helper()
+	lines := strings.Split(text, "\n")
+	var sections []*docSection
+	cur := &docSection{title: "preamble", line: 1}
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "####") {
+			if h, ok := strings.CutPrefix(l, "### "); ok {
+				sections = append(sections, cur)
+				cur = &docSection{title: h, line: i + 1}
+			} else if h, ok := strings.CutPrefix(l, "## "); ok {
+				sections = append(sections, cur)
+				cur = &docSection{title: h, line: i + 1}
+			}
+			continue
+		}
+		m := fenceInfo.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		start := i
+		var body []string
+		for i++; i < len(lines) && lines[i] != "```"; i++ {
+			body = append(body, lines[i])
+		}
+		if i == len(lines) {
+			t.Fatalf("%s:%d: unclosed code block", errorsDoc, start+1)
+		}
+		switch {
+		case m[2] != "":
+			cur.items = append(cur.items, docFile{name: m[2], text: expandDoc(t, strings.Join(body, "\n")+"\n")})
+		case m[1] == "text" && len(body) > 0 && strings.HasPrefix(body[0], "$ csp"):
+			cur.items = append(cur.items, &docRun{raw: body, line: start + 2})
+		}
+	}
+	return append(sections, cur)
+}
+
+var abbrev = regexp.MustCompile(`⟨(?:(\d+) × )?("(?:[^"\\]|\\.)*"|[^⟩]*)⟩`)
+
+// expandDoc replaces ⟨N × TEXT⟩ and ⟨"quoted"⟩.
+func expandDoc(t *testing.T, s string) string {
+	var bad error
+	out := abbrev.ReplaceAllStringFunc(s, func(m string) string {
+		sub := abbrev.FindStringSubmatch(m)
+		text := sub[2]
+		if strings.HasPrefix(text, `"`) {
+			u, err := strconv.Unquote(text)
+			if err != nil {
+				bad = fmt.Errorf("%s: %v", m, err)
+				return m
+			}
+			text = u
+		}
+		n := 1
+		if sub[1] != "" {
+			n, _ = strconv.Atoi(sub[1])
+		}
+		return strings.Repeat(text, n)
+	})
+	if bad != nil {
+		t.Fatalf("%s: bad abbreviation %v", errorsDoc, bad)
+	}
+	return out
+}
+
+// splitArgs splits a command line as a shell does, for the quoting the
+// document uses: '...' and "..." without escapes.
+func splitArgs(line string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inArg := false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == ' ':
+			if inArg {
+				args = append(args, cur.String())
+				cur.Reset()
+				inArg = false
+			}
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(line[i+1:], c)
+			if j < 0 {
+				return nil, fmt.Errorf("unclosed quote in %q", line)
+			}
+			cur.WriteString(line[i+1 : i+1+j])
+			i += j + 1
+			inArg = true
+		default:
+			cur.WriteByte(c)
+			inArg = true
+		}
+	}
+	if inArg {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}
+
+// lineReader hands a session its input one line per Read, noting how much
+// output there was when each line was taken, so that a transcript can put
+// each answer after its line.
+type lineReader struct {
+	lines []string
+	out   *bytes.Buffer
+	marks []int
+}
+
+func (r *lineReader) Read(p []byte) (int, error) {
+	if len(r.marks) == len(r.lines) {
+		return 0, io.EOF
+	}
+	l := r.lines[len(r.marks)] + "\n"
+	if len(l) > len(p) {
+		return 0, fmt.Errorf("line longer than the read buffer")
+	}
+	r.marks = append(r.marks, r.out.Len())
+	return copy(p, l), nil
+}
+
+// execRun runs the commands of one run block and renders what a terminal
+// would show, in the block's own layout.
+func execRun(t *testing.T, r *docRun) string {
+	t.Helper()
+	var b strings.Builder
+	for i := 0; i < len(r.raw); {
+		cmdLine := r.raw[i]
+		if !strings.HasPrefix(cmdLine, "$ csp") {
+			t.Fatalf("%s:%d: expected a line starting with \"$ csp\", found %q", errorsDoc, r.line+i, cmdLine)
+		}
+		// The run's lines go up to its "exit status" line.
+		j := i + 1
+		for j < len(r.raw) && !strings.HasPrefix(r.raw[j], "exit status ") {
+			j++
+		}
+		if j == len(r.raw) {
+			t.Fatalf("%s:%d: the run has no \"exit status N\" line", errorsDoc, r.line+i)
+		}
+		args, err := splitArgs(strings.TrimPrefix(cmdLine, "$ csp"))
+		if err != nil {
+			t.Fatalf("%s:%d: %v", errorsDoc, r.line+i, err)
+		}
+		var typed []string
+		for _, l := range r.raw[i+1 : j] {
+			if rest, ok := strings.CutPrefix(l, prompt); ok {
+				typed = append(typed, rest)
+			} else if rest, ok := strings.CutPrefix(l, contPrompt); ok {
+				typed = append(typed, rest)
+			}
+		}
+		for k := range typed {
+			typed[k] = expandDoc(t, typed[k])
+		}
+		var out bytes.Buffer
+		in := &lineReader{lines: typed, out: &out}
+		code := run(args, in, &out, &out)
+		b.WriteString(cmdLine + "\n")
+		text := out.String()
+		if len(in.marks) == 0 {
+			b.WriteString(text)
+		} else {
+			b.WriteString(text[:in.marks[0]])
+			more := false
+			var pending []string
+			for k, l := range typed {
+				if k >= len(in.marks) {
+					break // the session stopped reading (:quit)
+				}
+				p := prompt
+				if more {
+					p = contPrompt
+				}
+				b.WriteString(p + r.raw[i+1+indexOfTyped(r.raw[i+1:j], k)][len(p):] + "\n")
+				end := len(text)
+				if k+1 < len(in.marks) {
+					end = in.marks[k+1]
+				}
+				b.WriteString(text[in.marks[k]:end])
+				// The prompt the session shows next, as session.line decides.
+				if len(pending) == 0 && strings.HasPrefix(strings.TrimSpace(l), ":") {
+					more = false
+					continue
+				}
+				pending = append(pending, l)
+				more = lang.Incomplete([]byte(strings.Join(pending, "\n")))
+				if !more {
+					pending = nil
+				}
+			}
+		}
+		fmt.Fprintf(&b, "exit status %d\n", code)
+		i = j + 1
+	}
+	return b.String()
+}
+
+// indexOfTyped finds the document line of the k-th typed line of a run.
+func indexOfTyped(lines []string, k int) int {
+	n := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, prompt) || strings.HasPrefix(l, contPrompt) {
+			if n++; n == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func TestErrorsDoc(t *testing.T) {
+	data, err := os.ReadFile(errorsDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	sections := parseErrorsDoc(t, doc)
+	runs := 0
+	var fixed []struct{ old, new string }
+	for _, sec := range sections {
+		if len(sec.items) == 0 {
+			continue
+		}
+		t.Run(sec.title, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.Chdir(dir); err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				if err := os.Chdir(root); err != nil {
+					panic(err)
+				}
+			}()
+			hasRun := false
+			for _, it := range sec.items {
+				switch it := it.(type) {
+				case docFile:
+					path := filepath.Join(dir, it.name)
+					if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(path, []byte(it.text), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				case *docRun:
+					hasRun = true
+					runs++
+					want := expandDoc(t, strings.Join(it.raw, "\n")+"\n")
+					got := execRun(t, it)
+					if got == want {
+						continue
+					}
+					if *update {
+						fixed = append(fixed, struct{ old, new string }{strings.Join(it.raw, "\n") + "\n", got})
+						continue
+					}
+					t.Errorf("%s:%d: the output differs from the document\n--- document\n%s--- actual\n%s", errorsDoc, it.line, want, got)
+				}
+			}
+			if !hasRun {
+				t.Errorf("%s:%d: section %q has files but no run", errorsDoc, sec.line, sec.title)
+			}
+		})
+	}
+	if runs < 100 {
+		t.Errorf("%s: only %d runs found; the examples are not being read", errorsDoc, runs)
+	}
+	if *update && len(fixed) > 0 {
+		for _, f := range fixed {
+			doc = strings.Replace(doc, "```text\n"+f.old+"```", "```text\n"+f.new+"```", 1)
+		}
+		if err := os.WriteFile(errorsDoc, []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("rewrote %d run blocks of %s", len(fixed), errorsDoc)
+	}
+}
+
+// TestErrorsDocComplete reads the source for the messages csp can print and
+// checks that the fixed text of each appears in docs/errors.md, so that a
+// new message cannot be added without documenting it.
+func TestErrorsDocComplete(t *testing.T) {
+	data, err := os.ReadFile(errorsDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	var files []string
+	for _, pat := range []string{"lang/*.go", "cmd/csp/*.go"} {
+		m, _ := filepath.Glob(pat)
+		files = append(files, m...)
+	}
+	// Messages that only a bug in csp can produce, or that never reach the
+	// user (the batch falls back when it meets one).
+	internal := []string{
+		"the scanner is run before the parser",
+		"internal error (please report)",
+		"batch element used in an expression",
+	}
+	verb := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	checked := 0
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			var lit *ast.BasicLit
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				lit = messageArg(n)
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok && id.Name == "Msg" {
+					lit = firstString(n.Value)
+				}
+			}
+			if lit == nil {
+				return true
+			}
+			format, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			// The longest stretch of fixed text must be in the document.
+			longest := ""
+			for _, part := range verb.Split(format, -1) {
+				part = strings.TrimSpace(part)
+				if len(part) > len(longest) {
+					longest = part
+				}
+			}
+			if len(longest) < 6 {
+				return true
+			}
+			for _, s := range internal {
+				if strings.Contains(format, s) {
+					return true
+				}
+			}
+			checked++
+			if !strings.Contains(doc, longest) {
+				t.Errorf("%s: the message %q is not in %s", fset.Position(lit.Pos()), format, errorsDoc)
+			}
+			return true
+		})
+	}
+	if checked < 100 {
+		t.Errorf("only %d messages found in the source; the scan is broken", checked)
+	}
+}
+
+// messageArg returns the format string of a call that reports an error:
+// errorf(n, "..."), errs.Add(pos, end, "..."), fmt.Errorf("..."),
+// errors.New("..."), and fmt.Fprint* to stderr or a session's errw.
+func messageArg(c *ast.CallExpr) *ast.BasicLit {
+	name := ""
+	var recv ast.Expr
+	switch fn := c.Fun.(type) {
+	case *ast.Ident:
+		name = fn.Name
+	case *ast.SelectorExpr:
+		name, recv = fn.Sel.Name, fn.X
+	}
+	pkg := ""
+	if id, ok := recv.(*ast.Ident); ok {
+		pkg = id.Name
+	}
+	switch {
+	case name == "errorf" || name == "Add":
+		for _, a := range c.Args {
+			if lit := stringLit(a); lit != nil {
+				return lit
+			}
+		}
+	case pkg == "fmt" && name == "Errorf", pkg == "errors" && name == "New":
+		if len(c.Args) > 0 {
+			return stringLit(c.Args[0])
+		}
+	case pkg == "fmt" && strings.HasPrefix(name, "Fprint") && len(c.Args) > 1 && toStderr(c.Args[0]):
+		return stringLit(c.Args[1])
+	}
+	return nil
+}
+
+func toStderr(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name == "stderr"
+	case *ast.SelectorExpr:
+		return e.Sel.Name == "errw"
+	}
+	return false
+}
+
+func stringLit(e ast.Expr) *ast.BasicLit {
+	if lit, ok := e.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+		return lit
+	}
+	return nil
+}
+
+// firstString finds the format of Msg: "..." or Msg: fmt.Sprintf("...").
+func firstString(e ast.Expr) *ast.BasicLit {
+	if lit := stringLit(e); lit != nil {
+		return lit
+	}
+	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) > 0 {
+		return stringLit(c.Args[0])
+	}
+	return nil
+}
