@@ -268,6 +268,9 @@ func (s *scanner) punct() {
 		s.errorf(s.pos(), "illegal character NUL")
 	case r == '&' || r == '|' || r == '!':
 		s.errorf(s.pos(), "unexpected %q: csp writes the logical operators as and, or, not", string(r))
+		if len(rest) > 1 && rest[1] == rest[0] { // && or ||: one mistake
+			size = 2
+		}
 	case unicode.IsPrint(r):
 		s.errorf(s.pos(), "unexpected character %q", string(r))
 	default:

@@ -39,6 +39,42 @@ var stmtParser = participle.MustBuild[gStmt](
 	participle.UseLookahead(3),
 )
 
+// Statements that begin with a keyword are parsed by their own production
+// alone, so that an error in them is explained in their terms ("expected
+// a name" after var) rather than as a failed expression.
+var (
+	paramParser = participle.MustBuild[gParam](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
+	varParser   = participle.MustBuild[gVar](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
+	showParser  = participle.MustBuild[gShow](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
+	objParser   = participle.MustBuild[gObj](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
+)
+
+// parseStmt parses the tokens of one statement.
+func parseStmt(toks []lexer.Token) (*gStmt, *Error) {
+	first := toks[0]
+	if first.Type != tokKeyword {
+		return parseTokens(stmtParser, toks)
+	}
+	var g gStmt
+	var err *Error
+	switch first.Value {
+	case "param":
+		g.Param, err = parseTokens(paramParser, toks)
+	case "var":
+		g.Var, err = parseTokens(varParser, toks)
+	case "show":
+		g.Show, err = parseTokens(showParser, toks)
+	case "minimize", "maximize":
+		g.Obj, err = parseTokens(objParser, toks)
+	default:
+		return parseTokens(stmtParser, toks)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &g, nil
+}
+
 var exprParser = participle.MustBuild[gExpr](
 	participle.Lexer(symbolsOnly{}),
 	participle.UseLookahead(3),
@@ -57,7 +93,7 @@ func ParseFile(name string, src []byte) (f *File, err error) {
 	}
 	f = &File{Name: name, Src: src}
 	for _, stmt := range splitStatements(toks) {
-		g, err := parseTokens(stmtParser, stmt)
+		g, err := parseStmt(stmt)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -221,7 +257,7 @@ func expectedWords(msg string) string {
 	}
 	exp := strings.TrimSuffix(msg[i+len("(expected "):], ")")
 	switch {
-	case strings.HasPrefix(exp, "GIdent"):
+	case strings.HasPrefix(exp, "GIdent"), strings.HasPrefix(exp, "GVarName"):
 		return "a name"
 	case strings.HasPrefix(exp, "GGen"):
 		return "a generator such as i in 1..n"
