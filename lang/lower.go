@@ -30,7 +30,7 @@ const maxGenerated = 20_000_000
 // the values of all their domains together.
 const (
 	maxVars         = 1_000_000
-	maxDomainValues = 1 << 26
+	maxDomainValues = 1 << 28
 )
 
 type lowerer struct {

@@ -17,20 +17,21 @@ import (
 
 // options are the flags of solve and check.
 type options struct {
-	files   []string // the model, then data files
-	params  paramList
-	all     bool
-	first   int
-	count   bool
-	stats   bool
-	json    bool
-	timeout time.Duration
-	order   engine.VarOrder
-	values  engine.ValueOrder
-	prop    engine.PropLevel
-	each    string // [NAME=]FILE for batch solving
-	workers int
-	help    bool
+	files     []string // the model, then data files
+	params    paramList
+	all       bool
+	first     int
+	count     bool
+	stats     bool
+	json      bool
+	timeout   time.Duration
+	order     engine.VarOrder
+	values    engine.ValueOrder
+	prop      engine.PropLevel
+	each      string // [NAME=]FILE for batch solving
+	workers   int
+	maxMemory int64
+	help      bool
 }
 
 type paramList []string
@@ -86,6 +87,8 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
 	fs.StringVar(&o.each, "each", "", "")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "")
+	o.maxMemory = defaultMaxMemory
+	fs.Var(memoryFlag{&o.maxMemory}, "max-memory", "")
 	return fs
 }
 

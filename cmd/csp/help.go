@@ -30,6 +30,8 @@ improving solution until the optimum is proven):
   -n N               the first N solutions
   --count            count all solutions without printing them
   --timeout D        stop after D (10s, 2m, or plain seconds)
+  --max-memory S     stop when the search holds more than S of memory
+                     (512M, 2G; default 4G)
 
 Many instances:
   --each [NAME=]FILE solve one instance per line of FILE: a line gives the

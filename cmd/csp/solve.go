@@ -49,20 +49,33 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	var meter *progress
 	if isTerminal(stderr) {
 		meter = newProgress(stderr)
-		opts.Progress = meter.update
+	}
+	guard := newMemoryGuard(o.maxMemory)
+	var solver *engine.Solver
+	opts.Progress = func(st engine.Stats) {
+		if meter != nil {
+			meter.update(st)
+		}
+		if guard.over() {
+			solver.Stop()
+		}
 	}
 	s, err := engine.NewSolver(prog.Model, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "csp: %s: %v\n", o.files[0], err)
 		return exitBadInput
 	}
+	solver = s
 	res := outcome{setup: time.Since(start)}
 	var interrupted atomic.Bool
 	stopSignals := onSignal(func() { interrupted.Store(true); s.Stop() })
 	out := bufio.NewWriter(stdout)
 	search(prog, s, o, out, &res, meter)
 	stopSignals()
-	if res.stopped != "" && interrupted.Load() {
+	switch {
+	case res.stopped != "" && guard.hit:
+		res.stopped = "memory"
+	case res.stopped != "" && interrupted.Load():
 		res.stopped = "interrupted"
 	}
 	code := report(prog, s, o, out, stderr, res)
@@ -187,9 +200,12 @@ func limitNote(o *options, res outcome, optimizing bool) string {
 		return ""
 	}
 	what := "the search stopped"
-	if res.stopped == "interrupted" {
+	switch {
+	case res.stopped == "interrupted":
 		what = "interrupted"
-	} else if o.timeout > 0 {
+	case res.stopped == "memory":
+		what = fmt.Sprintf("the search used more than %d MB (--max-memory)", o.maxMemory>>20)
+	case o.timeout > 0:
 		what = fmt.Sprintf("timeout after %v", o.timeout)
 	}
 	switch {

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+)
+
+// defaultMaxMemory bounds the heap of a search unless --max-memory says
+// otherwise: past it the search stops as a limit does, instead of the
+// operating system killing the process.
+const defaultMaxMemory = 4 << 30
+
+// memoryFlag parses sizes such as 512M, 2G or a number of bytes.
+type memoryFlag struct{ n *int64 }
+
+func (f memoryFlag) String() string { return "" }
+
+func (f memoryFlag) Set(s string) error {
+	mult := int64(1)
+	t := strings.ToUpper(strings.TrimSpace(s))
+	for suffix, m := range map[string]int64{"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "KB": 1 << 10, "MB": 1 << 20, "GB": 1 << 30} {
+		if strings.HasSuffix(t, suffix) && len(t) > len(suffix) {
+			if _, err := strconv.ParseFloat(strings.TrimSuffix(t, suffix), 64); err == nil {
+				mult, t = m, strings.TrimSuffix(t, suffix)
+				break
+			}
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 {
+		return fmt.Errorf("%q is not a size such as 512M or 2G", s)
+	}
+	*f.n = int64(v * float64(mult))
+	return nil
+}
+
+// memoryGuard watches the heap during a search.
+type memoryGuard struct {
+	limit  int64
+	sample []metrics.Sample
+	hit    bool
+}
+
+func newMemoryGuard(limit int64) *memoryGuard {
+	// The garbage collector works harder as the heap nears the limit.
+	debug.SetMemoryLimit(limit)
+	return &memoryGuard{limit: limit, sample: []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}}
+}
+
+// over reports whether the heap has passed the limit.
+func (g *memoryGuard) over() bool {
+	metrics.Read(g.sample)
+	if g.sample[0].Value.Kind() == metrics.KindUint64 && int64(g.sample[0].Value.Uint64()) > g.limit {
+		g.hit = true
+	}
+	return g.hit
+}
