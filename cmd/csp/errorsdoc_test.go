@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -217,7 +218,11 @@ func execRun(t *testing.T, r *docRun) string {
 		}
 		var out bytes.Buffer
 		in := &lineReader{lines: typed, out: &out}
+		// csp solve sets the process's soft memory limit (--max-memory);
+		// keep it from reaching the other tests.
+		limit := debug.SetMemoryLimit(-1)
 		code := run(args, in, &out, &out)
+		debug.SetMemoryLimit(limit)
 		b.WriteString(cmdLine + "\n")
 		text := out.String()
 		if len(in.marks) == 0 {
@@ -234,7 +239,7 @@ func execRun(t *testing.T, r *docRun) string {
 				if more {
 					p = contPrompt
 				}
-				b.WriteString(p + r.raw[i+1+indexOfTyped(r.raw[i+1:j], k)][len(p):] + "\n")
+				b.WriteString(p + l + "\n")
 				end := len(text)
 				if k+1 < len(in.marks) {
 					end = in.marks[k+1]
@@ -258,19 +263,6 @@ func execRun(t *testing.T, r *docRun) string {
 	return b.String()
 }
 
-// indexOfTyped finds the document line of the k-th typed line of a run.
-func indexOfTyped(lines []string, k int) int {
-	n := -1
-	for i, l := range lines {
-		if strings.HasPrefix(l, prompt) || strings.HasPrefix(l, contPrompt) {
-			if n++; n == k {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
 func TestErrorsDoc(t *testing.T) {
 	data, err := os.ReadFile(errorsDoc)
 	if err != nil {
@@ -283,7 +275,11 @@ func TestErrorsDoc(t *testing.T) {
 	doc := string(data)
 	sections := parseErrorsDoc(t, doc)
 	runs := 0
-	var fixed []struct{ old, new string }
+	type fix struct {
+		run *docRun
+		new string
+	}
+	var fixed []fix
 	for _, sec := range sections {
 		if len(sec.items) == 0 {
 			continue
@@ -318,7 +314,7 @@ func TestErrorsDoc(t *testing.T) {
 						continue
 					}
 					if *update {
-						fixed = append(fixed, struct{ old, new string }{strings.Join(it.raw, "\n") + "\n", got})
+						fixed = append(fixed, fix{it, got})
 						continue
 					}
 					t.Errorf("%s:%d: the output differs from the document\n--- document\n%s--- actual\n%s", errorsDoc, it.line, want, got)
@@ -333,10 +329,15 @@ func TestErrorsDoc(t *testing.T) {
 		t.Errorf("%s: only %d runs found; the examples are not being read", errorsDoc, runs)
 	}
 	if *update && len(fixed) > 0 {
-		for _, f := range fixed {
-			doc = strings.Replace(doc, "```text\n"+f.old+"```", "```text\n"+f.new+"```", 1)
+		// Replace the blocks from the last, so earlier line numbers hold.
+		lines := strings.Split(doc, "\n")
+		for i := len(fixed) - 1; i >= 0; i-- {
+			f := fixed[i]
+			first := f.run.line - 1 // index of the block's first line
+			repl := strings.Split(strings.TrimSuffix(f.new, "\n"), "\n")
+			lines = append(lines[:first], append(repl, lines[first+len(f.run.raw):]...)...)
 		}
-		if err := os.WriteFile(errorsDoc, []byte(doc), 0o644); err != nil {
+		if err := os.WriteFile(errorsDoc, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("rewrote %d run blocks of %s", len(fixed), errorsDoc)
