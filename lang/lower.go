@@ -136,6 +136,9 @@ func (l *lowerer) param(p *ParamDecl) {
 	}
 	if b, ok := l.binds[name]; ok {
 		b.used = true
+		if !l.resolveBinding(b) {
+			return
+		}
 		v = l.constValue(b.value, fmt.Sprintf("the value of %s", name))
 	} else if p.Value != nil {
 		v = l.constValue(p.Value, fmt.Sprintf("the value of %s", name))
@@ -153,6 +156,22 @@ func (l *lowerer) param(p *ParamDecl) {
 	if v != nil {
 		l.env[name] = v
 	}
+}
+
+// resolveBinding checks the names in a value from a data file or -p as the
+// resolver checks the model: it may use the params declared so far.
+func (l *lowerer) resolveBinding(b *binding) bool {
+	var errs ErrorList
+	r := &resolver{globals: map[string]decl{}, errs: &errs}
+	for n := range l.env {
+		r.globals[n] = decl{kind: declParam}
+	}
+	for n := range l.varNames {
+		r.globals[n] = decl{kind: declVar}
+	}
+	r.expr(b.value)
+	*l.errs = append(*l.errs, errs...)
+	return len(errs) == 0
 }
 
 // constValue evaluates an expression that must not depend on a variable.
@@ -409,7 +428,7 @@ func describe(v value) string {
 	case intV:
 		return "the number " + itoa(int64(v))
 	case exprV:
-		return "a number"
+		return "a number that depends on a variable"
 	case setV:
 		return "a set"
 	case blankV:

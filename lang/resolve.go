@@ -63,6 +63,7 @@ var predeclared = map[string]int64{"true": 1, "false": 0}
 
 type resolver struct {
 	globals map[string]decl
+	later   map[string]decl // every global of the file, for "used before its declaration"
 	locals  []map[string]decl
 	errs    *ErrorList
 }
@@ -70,9 +71,19 @@ type resolver struct {
 // resolve checks the names of a model file. Data files are checked when
 // they are bound to the model's params.
 func resolve(f *File, errs *ErrorList) {
-	r := &resolver{globals: map[string]decl{}, errs: errs}
+	r := &resolver{globals: map[string]decl{}, later: map[string]decl{}, errs: errs}
 	for name := range predeclared {
 		r.globals[name] = decl{kind: declConst}
+	}
+	for _, s := range f.Stmts {
+		switch s := s.(type) {
+		case *ParamDecl:
+			r.later[s.Name.Name] = decl{kind: declParam, pos: s.Name.Pos}
+		case *VarDecl:
+			for _, n := range s.Names {
+				r.later[n.Name.Name] = decl{kind: declVar, pos: n.Name.Pos}
+			}
+		}
 	}
 	for _, s := range f.Stmts {
 		r.stmt(s, false)
@@ -278,6 +289,10 @@ func plural(n int, word string) string {
 }
 
 func (r *resolver) unknown(id *Ident) {
+	if d, ok := r.later[id.Name]; ok {
+		r.errorf(id, "%s is used before its declaration at %d:%d", id.Name, d.pos.Line, d.pos.Col)
+		return
+	}
 	var names []string
 	for n := range r.globals {
 		names = append(names, n)

@@ -52,7 +52,7 @@ func TestBadInputs(t *testing.T) {
 		{"data file sets a param twice", []string{"solve", model, write("twice.csp", "n = 2\nn = 3\n")}, 2, "n is set twice"},
 		{"data file sets an undeclared param", []string{"solve", model, write("undecl.csp", "m = 2\n")}, 2, "data file sets m, which the model does not declare"},
 		{"data file with a constraint", []string{"solve", model, write("constr.csp", "x > 1\n")}, 2, "a data file can only give parameters values"},
-		{"directory as model", []string{"solve", dir}, 2, "is a directory, not a model file"},
+		{"directory as model", []string{"solve", dir}, 2, "is a directory, not a file"},
 		{"missing model", []string{"solve", filepath.Join(dir, "nope.csp")}, 2, "no such file or directory"},
 		{"no model", []string{"solve"}, 2, "no model file given"},
 		{"unknown flag", []string{"solve", model, "--frobnicate"}, 2, "unknown flag --frobnicate"},

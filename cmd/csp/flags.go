@@ -107,7 +107,7 @@ func (f durationFlag) Set(s string) error {
 		*f.d = time.Duration(secs * float64(time.Second))
 		return nil
 	}
-	return fmt.Errorf("%q is not a positive duration such as 10s or 2m", s)
+	return fmt.Errorf("not a positive duration such as 10s or 2m")
 }
 
 // parseArgs parses flags anywhere among the file arguments, as people type
@@ -130,7 +130,7 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 		o.files = append(o.files, rest[0])
 		args = rest[1:]
 	}
-	if o.first < 0 {
+	if n := fs.Lookup("n"); n != nil && o.first <= 0 && flagGiven(fs, "n") {
 		return nil, errors.New("-n needs a positive number")
 	}
 	if solve && o.workers < 1 {
@@ -155,6 +155,9 @@ func flagError(fs *flag.FlagSet, err error) error {
 		}
 		return fmt.Errorf("%s %s: %s", dashes(m[2]), m[1], why)
 	}
+	if m := badBool.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s takes no value (found %s)", dashes(m[2]), m[1])
+	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		return fmt.Errorf("%s needs a value", dashes(name))
 	}
@@ -162,6 +165,8 @@ func flagError(fs *flag.FlagSet, err error) error {
 }
 
 var badValue = regexp.MustCompile(`^invalid value (".*") for flag -(\S+): (?:parse error|(.*))$`)
+
+var badBool = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): parse error$`)
 
 // dashes writes a flag name as people type it: -n, --all.
 func dashes(name string) string {
@@ -171,7 +176,23 @@ func dashes(name string) string {
 	return "--" + name
 }
 
+// flagGiven reports whether the command line set the flag.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 func suggestFlag(name string, names []string) string {
+	if len(name) > 1 { // --al means a long flag: suggest among those
+		var long []string
+		for _, n := range names {
+			if len(n) > 1 {
+				long = append(long, n)
+			}
+		}
+		names = long
+	}
 	best := lang.Closest(name, names)
 	switch {
 	case best == "":

@@ -24,7 +24,7 @@ func readSource(path string) (lang.Source, error) {
 		return lang.Source{}, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
 	}
 	if info.IsDir() {
-		return lang.Source{}, fmt.Errorf("%s is a directory, not a model file", path)
+		return lang.Source{}, fmt.Errorf("%s is a directory, not a file", path)
 	}
 	text, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {

@@ -31,7 +31,7 @@ func (f memoryFlag) Set(s string) error {
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || v <= 0 {
-		return fmt.Errorf("%q is not a size such as 512M or 2G", s)
+		return fmt.Errorf("not a size such as 512M or 2G")
 	}
 	*f.n = int64(v * float64(mult))
 	return nil

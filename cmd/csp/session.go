@@ -375,6 +375,11 @@ func (s *session) showModel() {
 
 func (s *session) drop(arg string) {
 	n, err := strconv.Atoi(arg)
+	if len(s.stmts) == 0 {
+		s.failed = true
+		fmt.Fprintln(s.errw, ":drop: the model is empty")
+		return
+	}
 	if err != nil || n < 1 || n > len(s.stmts) {
 		s.failed = true
 		fmt.Fprintf(s.errw, ":drop needs a statement number from 1 to %d (see :model)\n", len(s.stmts))
@@ -460,7 +465,7 @@ func (s *session) save(path string) {
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		s.failed = true
-		fmt.Fprintln(s.errw, "csp:", err)
+		fmt.Fprintf(s.errw, "csp: cannot write %s: %v\n", path, unwrapPathError(err))
 		return
 	}
 	fmt.Fprintf(s.out, "saved %d statements to %s\n", len(s.stmts), path)
