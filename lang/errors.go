@@ -44,6 +44,7 @@ type ErrorKind uint8
 const (
 	ErrOther        ErrorKind = iota
 	ErrMissingParam           // a param has no value: data may still come
+	ErrTruncated              // the file was not read to its end
 )
 
 // OnlyMissingParams reports whether err consists only of params without
@@ -133,15 +134,26 @@ func PrintErrors(w io.Writer, err error, src Sources) {
 			return
 		}
 	}
-	for i, e := range list {
-		if i == MaxReported {
-			fmt.Fprintf(w, "and %d more errors\n", len(list)-MaxReported)
-			break
+	var truncated *Error
+	shown := 0
+	for _, e := range list {
+		if e.Kind == ErrTruncated {
+			truncated = e
+			continue
+		}
+		if shown++; shown > MaxReported {
+			continue
 		}
 		fmt.Fprintln(w, e.Error())
 		if text, ok := src[e.Pos.File]; ok {
 			fmt.Fprint(w, Snippet(text, e.Pos, e.End))
 		}
+	}
+	if shown > MaxReported {
+		fmt.Fprintf(w, "and %d more errors\n", shown-MaxReported)
+	}
+	if truncated != nil {
+		fmt.Fprintln(w, truncated.Error())
 	}
 }
 

@@ -120,6 +120,10 @@ func (s *scanner) run() {
 	for s.off < len(s.src) && len(s.errs) < maxScanErrors && !s.fatal {
 		s.step()
 	}
+	if len(s.errs) >= maxScanErrors {
+		s.errs = append(s.errs, &Error{Pos: toPos(s.pos()), Msg: "too many errors: the rest of the file was not read", Kind: ErrTruncated})
+		s.fatal = true
+	}
 	s.newline()
 	for _, open := range s.parens {
 		if s.fatal {

@@ -127,7 +127,31 @@ func (r *resolver) stmt(s Stmt, inBlock bool) {
 		r.expr(s.Expr)
 	case *ConstraintStmt:
 		r.expr(s.Expr)
+		if isArithmetic(s.Expr) {
+			r.errorf(s, "this is a number, not a constraint: compare it with something (e.g. != 0)")
+		}
 	}
+}
+
+// isArithmetic reports whether an expression is plainly a number, which
+// as a statement is almost certainly a mistake: x + 1 alone would only
+// require x + 1 != 0. Names and elements may be booleans and are allowed.
+func isArithmetic(e Expr) bool {
+	switch e := e.(type) {
+	case *Binary:
+		switch e.Op {
+		case "+", "-", "*", "/", "%", "^":
+			return true
+		}
+	case *Unary:
+		return e.Op == "-"
+	case *Call:
+		switch e.Fun.Name {
+		case "sum", "product", "min", "max", "count", "abs", "length":
+			return true
+		}
+	}
+	return false
 }
 
 func (r *resolver) declare(id *Ident, kind declKind) {
