@@ -38,7 +38,7 @@ func runCLI(args ...string) string {
 }
 
 // Timings and memory vary from run to run; goldens keep their shape only.
-var timeFields = regexp.MustCompile(`("(setup_ms|search_ms|peak_memory_bytes)":)[0-9.]+`)
+var timeFields = regexp.MustCompile(`("(setup_ms|search_ms|peak_memory_bytes|time_ms)":)[0-9.]+`)
 
 func scrubTimes(s string) string { return timeFields.ReplaceAllString(s, "${1}_") }
 

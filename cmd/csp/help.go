@@ -11,6 +11,7 @@ usage:
   csp solve MODEL [DATA...] [-p name=value]... [flags]   find solutions
   csp check MODEL [DATA...] [-p name=value]...           parse and check only
   csp repl [MODEL] [DATA...]                             an interactive session
+  csp compare MODEL [DATA...] [--all]                    compare search settings
   csp help [COMMAND]                                     this text, or a command's
   csp version                                            print the version
 
@@ -81,10 +82,12 @@ func helpCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, checkUsage)
 	case "repl":
 		fmt.Fprint(stdout, replUsage)
+	case "compare":
+		fmt.Fprint(stdout, compareUsage)
 	case "help", "version":
 		fmt.Fprint(stdout, mainUsage)
 	default:
-		fmt.Fprintf(stderr, "csp help: unknown command %q%s\n", args[0], suggest(args[0], []string{"solve", "check", "repl", "help", "version"}))
+		fmt.Fprintf(stderr, "csp help: unknown command %q%s\n", args[0], suggest(args[0], []string{"solve", "check", "repl", "compare", "help", "version"}))
 		return exitBadInput
 	}
 	return exitSolved

@@ -38,13 +38,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return checkCmd(rest, stdout, stderr)
 	case "repl":
 		return replCmd(rest, stdin, stdout, stderr)
+	case "compare":
+		return compareCmd(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return helpCmd(rest, stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, "csp", version())
 		return exitSolved
 	}
-	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", cmd, suggest(cmd, []string{"solve", "check", "repl", "help", "version"}))
+	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", cmd, suggest(cmd, []string{"solve", "check", "repl", "compare", "help", "version"}))
 	fmt.Fprint(stderr, "run 'csp help' for usage\n")
 	return exitBadInput
 }

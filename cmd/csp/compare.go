@@ -1,0 +1,171 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// csp compare MODEL solves the model under each variable order and
+// propagation level and prints a table, the course's exercise in one
+// command: naive order, smallest domain first, forward checking.
+
+const compareUsage = `usage: csp compare MODEL [DATA...] [-p name=value]... [--all] [--json] [--timeout D]
+
+Solves MODEL under every variable order (input, mrv) and propagation level
+(none, fc) with ascending values, and prints nodes, failures, propagations,
+time and the first solution found for each; the fastest row is marked *.
+--all compares full enumeration instead. Each row stops after --timeout
+(default 10s).
+`
+
+type compareRow struct {
+	order, prop string
+	st          engine.Stats
+	solutions   int64
+	status      string // solution, all, unsatisfiable, timeout
+	first       string
+	elapsed     time.Duration
+}
+
+// compareConfigs lists the settings compared, in the course's order.
+var compareConfigs = []struct {
+	order, prop string
+}{
+	{"input", "none"}, {"input", "fc"}, {"mrv", "none"}, {"mrv", "fc"},
+}
+
+func compareCmd(args []string, stdout, stderr io.Writer) int {
+	o, err := parseArgs("compare", args, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "csp compare: %v\n", err)
+		return exitBadInput
+	}
+	if o.help {
+		fmt.Fprint(stdout, compareUsage)
+		return exitSolved
+	}
+	prog := compile(o, stderr)
+	if prog == nil {
+		return exitBadInput
+	}
+	timeout := o.timeout
+	if timeout == 0 {
+		timeout = 10 * time.Second
+	}
+	var rows []compareRow
+	for _, c := range compareConfigs {
+		rows = append(rows, compareOne(prog, c.order, c.prop, o.all, timeout))
+	}
+	if o.json {
+		printCompareJSON(stdout, rows)
+	} else {
+		printCompareTable(stdout, rows, o.all)
+	}
+	return exitSolved
+}
+
+func compareOne(prog *lang.Program, order, prop string, all bool, timeout time.Duration) compareRow {
+	row := compareRow{order: order, prop: prop}
+	opts := engine.Options{Order: orders[order], Prop: propLevels[prop], Deadline: time.Now().Add(timeout)}
+	start := time.Now()
+	s, err := engine.NewSolver(prog.Model, opts)
+	if err != nil {
+		row.status = "error: " + err.Error()
+		return row
+	}
+	for {
+		st := s.Next()
+		if st == engine.Solution {
+			row.solutions++
+			if row.solutions == 1 {
+				row.first = oneLine(prog, s.Value)
+			}
+			if all {
+				continue
+			}
+			row.status = "solution"
+		} else if st == engine.Exhausted {
+			row.status = "all"
+			if row.solutions == 0 {
+				row.status = "unsatisfiable"
+			}
+		} else {
+			row.status = "timeout"
+		}
+		break
+	}
+	row.elapsed = time.Since(start)
+	row.st = s.Stats()
+	return row
+}
+
+// oneLine writes a solution on one line for a table cell.
+func oneLine(prog *lang.Program, sol lang.Solution) string {
+	var vals []int64
+	for _, d := range prog.Decls {
+		for _, v := range d.Vars {
+			vals = append(vals, sol(v))
+		}
+	}
+	text := lang.FormatLine(vals)
+	if !strings.Contains(text, " ") && len(vals) <= 16 {
+		text = strings.Join(strings.Split(text, ""), " ")
+	}
+	if len(text) > 40 {
+		text = text[:37] + "..."
+	}
+	return text
+}
+
+func printCompareTable(w io.Writer, rows []compareRow, all bool) {
+	best := -1
+	for i, r := range rows {
+		if r.status != "timeout" && (best < 0 || r.elapsed < rows[best].elapsed) {
+			best = i
+		}
+	}
+	what := "first solution"
+	if all {
+		what = "solutions"
+	}
+	fmt.Fprintf(w, "  %-6s %-5s %12s %12s %13s %11s  %s\n", "order", "prop", "nodes", "failures", "propagations", "time", what)
+	for i, r := range rows {
+		mark := " "
+		if i == best {
+			mark = "*"
+		}
+		result := r.first
+		switch {
+		case r.status == "timeout":
+			result = fmt.Sprintf("stopped by the timeout (%d found)", r.solutions)
+		case r.status == "unsatisfiable":
+			result = "no solution"
+		case all:
+			result = fmt.Sprint(r.solutions)
+		}
+		fmt.Fprintf(w, "%s %-6s %-5s %12d %12d %13d %11s  %s\n", mark, r.order, r.prop,
+			r.st.Nodes, r.st.Failures, r.st.Propagations, durationText(r.elapsed), result)
+	}
+}
+
+func durationText(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.3f ms", float64(d.Microseconds())/1000)
+	case d < time.Second:
+		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+func printCompareJSON(w io.Writer, rows []compareRow) {
+	for _, r := range rows {
+		fmt.Fprintf(w, `{"order":%q,"prop":%q,"status":%q,"solutions":%d,"nodes":%d,"failures":%d,"propagations":%d,"time_ms":%.3f,"first":%q}`+"\n",
+			r.order, r.prop, r.status, r.solutions, r.st.Nodes, r.st.Failures, r.st.Propagations, ms(r.elapsed), r.first)
+	}
+}
