@@ -42,9 +42,11 @@ type lowerer struct {
 	params   map[string]bool
 	varNames map[string]bool // every variable the file declares, for messages
 	batch    *Batch          // set while lowering a batch model once
-	gens     []genValue      // generator values in scope, for Origin
-	stmt     Span            // the statement being lowered
-	budget   int64           // elements left before maxGenerated
+	relax    map[string]bool // variables whose domain is widened to universe (explain)
+	universe interval
+	gens     []genValue // generator values in scope, for Origin
+	stmt     Span       // the statement being lowered
+	budget   int64      // elements left before maxGenerated
 	srcs     Sources
 	budgetX  bool  // budget exhausted, reported once
 	values   int64 // domain values declared so far
@@ -61,6 +63,10 @@ func lowerFile(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList
 
 // lowerFileWith lowers f; with a batch, the batch param stays symbolic.
 func lowerFileWith(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList, batch *Batch) *Program {
+	return newLowerer(binds, srcs, errs, batch).lower(f)
+}
+
+func newLowerer(binds map[string]*binding, srcs Sources, errs *ErrorList, batch *Batch) *lowerer {
 	l := &lowerer{
 		m: engine.NewModel(), errs: errs, env: map[string]value{}, binds: binds,
 		params: map[string]bool{}, budget: maxGenerated, srcs: srcs, batch: batch,
@@ -69,6 +75,12 @@ func lowerFileWith(f *File, binds map[string]*binding, srcs Sources, errs *Error
 	for name, v := range predeclared {
 		l.env[name] = intV(v)
 	}
+	return l
+}
+
+// lower lowers the declarations, then the rest.
+func (l *lowerer) lower(f *File) *Program {
+	errs := l.errs
 	l.varNames = map[string]bool{}
 	for _, s := range f.Stmts {
 		if v, ok := s.(*VarDecl); ok {
@@ -286,10 +298,14 @@ func (l *lowerer) varDecl(d *VarDecl) {
 	}
 	values := dom.values()
 	for _, n := range d.Names {
-		if !l.checkVarBudget(n, int64(len(values))) {
+		vals := values
+		if l.relax[n.Name.Name] {
+			vals = (setV{l.universe}).values()
+		}
+		if !l.checkVarBudget(n, int64(len(vals))) {
 			return
 		}
-		l.declareVar(n, values)
+		l.declareVar(n, vals)
 	}
 }
 

@@ -31,6 +31,7 @@ type options struct {
 	each      string // [NAME=]FILE for batch solving
 	workers   int
 	maxMemory int64
+	explain   bool
 	help      bool
 }
 
@@ -89,6 +90,7 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "")
 	o.maxMemory = defaultMaxMemory
 	fs.Var(memoryFlag{&o.maxMemory}, "max-memory", "")
+	fs.BoolVar(&o.explain, "explain", false, "")
 	return fs
 }
 

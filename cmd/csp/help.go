@@ -51,6 +51,11 @@ How to search (default: --order mrv --values min --prop fc):
   --prop none|fc     none: check a constraint once its variables are set;
                      fc: forward checking after each assignment
 
+Why there is no solution:
+  --explain          when the model has no solution, print a minimal set of
+                     its statements (constraints, and domains) that already
+                     has none; --timeout bounds each check (default 10s)
+
 Output:
   --json             one JSON object per solution, then a status line
   -s, --stats        statistics on stderr: nodes, failures, propagations,

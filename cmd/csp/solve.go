@@ -38,6 +38,9 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	if o.each != "" {
 		return eachCmd(o, stdout, stderr)
 	}
+	if o.explain {
+		return explainCmd(o, stdout, stderr)
+	}
 	prog := compile(o, stderr)
 	if prog == nil {
 		return exitBadInput
