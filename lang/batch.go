@@ -56,8 +56,7 @@ func (paramElemV) kind() string { return "batch element" }
 // NewBatch compiles in for batch solving of the matrix param named param
 // ("" picks the model's only matrix param).
 func NewBatch(in Input, param string) (*Batch, error) {
-	srcs := Sources{in.Model.Name: in.Model.Text}
-	f, err := ParseFile(in.Model.Name, in.Model.Text)
+	f, srcs, err := parseInput(in)
 	if err != nil {
 		return nil, err
 	}

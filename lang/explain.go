@@ -135,8 +135,7 @@ func (x *explainer) solvable(keep []bool) engine.Status {
 // lowerRelaxed lowers the model again with the named variables' domains
 // widened; the constraints come out in the same order.
 func (x *explainer) lowerRelaxed(relax map[string]bool) (*Program, error) {
-	srcs := Sources{x.in.Model.Name: x.in.Model.Text}
-	f, err := ParseFile(x.in.Model.Name, x.in.Model.Text)
+	f, srcs, err := parseInput(x.in)
 	if err != nil {
 		return nil, err
 	}

@@ -51,18 +51,9 @@ type Origin struct {
 // Compile parses, checks and lowers a model with its data. The error, if
 // any, is an ErrorList with every problem found.
 func Compile(in Input) (*Program, error) {
-	srcs := Sources{in.Model.Name: in.Model.Text}
-	f, err := ParseFile(in.Model.Name, in.Model.Text)
+	f, srcs, err := parseInput(in)
 	if err != nil {
 		return &Program{Sources: srcs}, err
-	}
-	for _, s := range in.Stmts {
-		srcs[s.Name] = s.Text
-		more, err := ParseFile(s.Name, s.Text)
-		if err != nil {
-			return &Program{Sources: srcs}, err
-		}
-		f.Stmts = append(f.Stmts, more.Stmts...)
 	}
 	var errs ErrorList
 	resolve(f, &errs)
@@ -75,4 +66,22 @@ func Compile(in Input) (*Program, error) {
 	p.Sources = srcs
 	errs.Sort()
 	return p, errs.Err()
+}
+
+// parseInput parses the model and the statements after it into one file.
+func parseInput(in Input) (*File, Sources, error) {
+	srcs := Sources{in.Model.Name: in.Model.Text}
+	f, err := ParseFile(in.Model.Name, in.Model.Text)
+	if err != nil {
+		return nil, srcs, err
+	}
+	for _, s := range in.Stmts {
+		srcs[s.Name] = s.Text
+		more, err := ParseFile(s.Name, s.Text)
+		if err != nil {
+			return nil, srcs, err
+		}
+		f.Stmts = append(f.Stmts, more.Stmts...)
+	}
+	return f, srcs, nil
 }

@@ -12,6 +12,7 @@ var replCommands = []struct{ name, args, help string }{
 	{"all", "", "print every solution"},
 	{"count", "", "count the solutions"},
 	{"stats", "", "statistics of the last search"},
+	{"explain", "", "why the model has no solution: a minimal set of statements with none"},
 	{"model", "", "the statements so far, numbered"},
 	{"undo", "", "remove the last statement"},
 	{"drop", "N", "remove statement N"},
@@ -42,6 +43,8 @@ func (s *session) command(line string) {
 		s.all(false)
 	case "stats":
 		s.stats()
+	case "explain":
+		s.explain()
 	case "model":
 		s.showModel()
 	case "undo":

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -344,6 +345,32 @@ func (s *session) all(print bool) {
 			fmt.Fprintf(s.out, "stopped: %d solutions so far\n", s.found)
 		}
 		return
+	}
+}
+
+// explain prints a minimal set of statements with no solution.
+func (s *session) explain() {
+	in := lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: s.sources(), Data: s.data}
+	timeout := s.settings.timeout
+	if timeout == 0 {
+		timeout = 10 * time.Second
+	}
+	c, err := lang.Explain(in, s.options(), timeout)
+	switch {
+	case errors.Is(err, lang.ErrHasSolution):
+		fmt.Fprintln(s.out, "the model has a solution: there is nothing to explain")
+		return
+	case err != nil:
+		fmt.Fprintln(s.out, err)
+		return
+	}
+	srcs := lang.Sources{}
+	for _, src := range in.Stmts {
+		srcs[src.Name] = src.Text
+	}
+	fmt.Fprintf(s.out, "no solution: these %d statements already have none:\n", len(c.Items))
+	for _, it := range c.Items {
+		fmt.Fprintln(s.out, "  "+it.Describe(srcs))
 	}
 }
 
