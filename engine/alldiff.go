@@ -1,6 +1,6 @@
 package engine
 
-import "sort"
+import "slices"
 
 // allDiffProp enforces that the arguments xs[i]+off[i] are pairwise
 // different. Forward checking after x = v removes v+off_i-off_j from every
@@ -71,8 +71,8 @@ func (b *builder) postAllDiff(args []Expr) error {
 		return err
 	}
 	var consts []int64
-	p := &allDiffProp{zeroOff: true}
-	var argX []int32
+	p := &allDiffProp{zeroOff: true, off: make([]int64, 0, len(args))}
+	argX := make([]int32, 0, len(args))
 	for _, a := range args {
 		x, c, kind := simpleArg(a)
 		switch kind {
@@ -86,7 +86,7 @@ func (b *builder) postAllDiff(args []Expr) error {
 			return b.pairwise(args)
 		}
 	}
-	sort.Slice(consts, func(i, j int) bool { return consts[i] < consts[j] })
+	slices.Sort(consts)
 	for i, k := range consts {
 		if i > 0 && consts[i-1] == k {
 			b.s.unsat = true

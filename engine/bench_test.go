@@ -2,33 +2,74 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
-// BenchmarkQueensCount counts every solution of n-queens with the default
-// options (MRV, ascending values, forward checking). One op is a whole
-// count, solver construction included.
+// Benchmarks of the project's performance targets (issue 4). They are not
+// run by go test without -bench; those that need the puzzle files skip
+// when the files are absent. One op is a whole task, model and solver
+// construction included unless said otherwise. Run them with
+//
+//	go test -run XXX -bench . -benchmem ./engine/
+//
+// and, for the large ones, -benchtime 1x or 3x.
+
+// benchOptions are the option sets compared: the course's default and the
+// recommended one.
+var benchOptions = []struct {
+	name string
+	o    Options
+}{
+	{"fc", Options{}},
+	{"default", Recommended()},
+}
+
+// BenchmarkQueensCount counts every solution of n-queens.
 func BenchmarkQueensCount(b *testing.B) {
-	want := map[int]int{8: 92, 10: 724, 12: 14200}
-	for _, n := range []int{8, 10, 12} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			m, _ := queens(b, n)
-			b.ReportAllocs()
-			var nodes int64
-			for range b.N {
-				s := newSolver(b, m, Options{})
-				if got := countSolutions(s); got != want[n] {
-					b.Fatalf("%d solutions", got)
+	want := map[int]int{8: 92, 10: 724, 12: 14200, 13: 73712, 14: 365596}
+	for _, bo := range benchOptions {
+		for _, n := range []int{8, 10, 12, 13, 14} {
+			b.Run(fmt.Sprintf("%s/%d", bo.name, n), func(b *testing.B) {
+				m, _ := queens(b, n)
+				b.ReportAllocs()
+				var nodes int64
+				for range b.N {
+					s := newSolver(b, m, bo.o)
+					if got := countSolutions(s); got != want[n] {
+						b.Fatalf("%d solutions", got)
+					}
+					nodes = s.Stats().Nodes
 				}
-				nodes = s.Stats().Nodes
-			}
-			b.ReportMetric(float64(nodes), "nodes/op")
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*nodes), "ns/node")
-		})
+				b.ReportMetric(float64(nodes), "nodes/op")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*nodes), "ns/node")
+			})
+		}
 	}
 }
 
-// BenchmarkQueensCountInput is the same count in input order.
+// BenchmarkQueensCountParallel counts the solutions of n-queens with
+// SolveParallel.
+func BenchmarkQueensCountParallel(b *testing.B) {
+	want := map[int]int64{12: 14200, 13: 73712, 14: 365596}
+	for _, bo := range benchOptions {
+		for _, n := range []int{12, 13, 14} {
+			for _, w := range []int{1, 2} {
+				b.Run(fmt.Sprintf("%s/%d/workers=%d", bo.name, n, w), func(b *testing.B) {
+					m, _ := queens(b, n)
+					for range b.N {
+						st, stats, err := SolveParallel(m, bo.o, w, nil)
+						if err != nil || st != Exhausted || stats.Solutions != want[n] {
+							b.Fatalf("%v %+v %v", st, stats, err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkQueensCountInput is the count of 12-queens in input order.
 func BenchmarkQueensCountInput(b *testing.B) {
 	m, _ := queens(b, 12)
 	b.ReportAllocs()
@@ -42,22 +83,110 @@ func BenchmarkQueensCountInput(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*nodes), "ns/node")
 }
 
-// BenchmarkQueensFirst finds the first solution of n-queens with the
-// default options.
+// BenchmarkQueensFirst finds the first solution of n-queens, the model
+// built in each op. Forward checking thrashes from n = 2000 on, so it only
+// runs the small sizes.
 func BenchmarkQueensFirst(b *testing.B) {
-	for _, n := range []int{100, 1000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			m, _ := queens(b, n)
-			b.ReportAllocs()
-			var nodes int64
-			for range b.N {
-				s := newSolver(b, m, Options{})
-				if s.Next() != Solution {
-					b.Fatal("no solution")
-				}
-				nodes = s.Stats().Nodes
+	for _, bo := range benchOptions {
+		for _, n := range []int{100, 1000, 5000, 10000} {
+			if bo.o.Prop == PropFC && n > 1000 {
+				continue
 			}
-			b.ReportMetric(float64(nodes), "nodes/op")
+			b.Run(fmt.Sprintf("%s/%d", bo.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				var nodes int64
+				for range b.N {
+					m, q := queens(b, n)
+					s := newSolver(b, m, bo.o)
+					if s.Next() != Solution {
+						b.Fatal("no solution")
+					}
+					if b.N == 1 {
+						checkQueens(b, s, q)
+					}
+					nodes = s.Stats().Nodes
+				}
+				b.ReportMetric(float64(nodes), "nodes/op")
+			})
+		}
+	}
+}
+
+// BenchmarkSudoku solves a puzzle set per op, each answer checked against
+// the solutions file, with one solver Reset and restricted to each
+// puzzle's givens (solveBatch).
+func BenchmarkSudoku(b *testing.B) {
+	for _, set := range []string{"top95", "hardest", "sudoku17_sample1000", "hexadoku16", "sudoku17"} {
+		for _, bo := range benchOptions {
+			if bo.o.Prop == PropFC && (set == "hexadoku16" || set == "sudoku17") {
+				continue // forward checking takes minutes on some of them
+			}
+			b.Run(set+"/"+bo.name, func(b *testing.B) {
+				b.ReportAllocs()
+				var n int
+				var nodes int64
+				for range b.N {
+					n, nodes = solveBatch(b, set, bo.o, 0)
+				}
+				b.ReportMetric(float64(nodes)/float64(n), "nodes/puzzle")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*int64(n)), "ns/puzzle")
+			})
+		}
+	}
+}
+
+// BenchmarkSudokuNewSolver solves the 1000-puzzle sample with a NewSolver
+// per puzzle over one model, restricted to the givens: the cost of
+// building a solver each time instead of Reset.
+func BenchmarkSudokuNewSolver(b *testing.B) {
+	puzzles := readLines(b, "sudoku17_sample1000.txt")
+	m, cells := sudoku(b, strings.Repeat(".", 81))
+	o := Recommended()
+	b.ReportAllocs()
+	for range b.N {
+		for i, p := range puzzles {
+			s := newSolver(b, m, o)
+			for k := range p {
+				if d := sudokuDigit(p[k]); d > 0 {
+					s.Restrict(cells[k], []int64{int64(d)})
+				}
+			}
+			if s.Next() != Solution {
+				b.Fatalf("puzzle %d: no solution", i+1)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*int64(len(puzzles))), "ns/puzzle")
+}
+
+// BenchmarkNewSolver builds a solver for an empty sudoku grid.
+func BenchmarkNewSolver(b *testing.B) {
+	m, _ := sudoku(b, strings.Repeat(".", 81))
+	for _, bo := range benchOptions {
+		b.Run(bo.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				newSolver(b, m, bo.o)
+			}
 		})
+	}
+}
+
+// BenchmarkReset is the reuse path: Reset, restrict to 17 givens, solve.
+func BenchmarkReset(b *testing.B) {
+	p := "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
+	m, cells := sudoku(b, strings.Repeat(".", 81))
+	s := newSolver(b, m, Recommended())
+	b.ReportAllocs()
+	for range b.N {
+		s.Reset()
+		for k := range p {
+			if d := sudokuDigit(p[k]); d > 0 {
+				s.Restrict(cells[k], []int64{int64(d)})
+			}
+		}
+		if s.Next() != Solution {
+			b.Fatal("no solution")
+		}
 	}
 }

@@ -67,7 +67,7 @@ func (b *builder) postConstraint(c Constraint, i int) error {
 	if len(b.group) >= 2 {
 		cell := b.s.st.newCell(int32(len(b.group)))
 		for _, x := range b.group {
-			b.groupLinks = append(b.groupLinks, link{x: x, p: cell})
+			b.groupLinks = append(b.groupLinks, link{x: x, p: cell, l: int32(i)})
 		}
 	}
 	return nil
@@ -102,6 +102,7 @@ func (b *builder) post(p propagator) {
 func (b *builder) register(p propagator) {
 	i := int32(len(b.s.props))
 	b.s.props = append(b.s.props, p)
+	b.s.propCons = append(b.s.propCons, b.groupID-1)
 	for l, x := range p.vars() {
 		b.links = append(b.links, link{x, i, int32(l)})
 		if b.groupMark[x] != b.groupID {
@@ -145,6 +146,7 @@ func (b *builder) finish() {
 	s := b.s
 	s.watchAt, s.watches = groupByVar(s.n, b.links, func(k link) watch { return watch{k.p, k.l} })
 	s.groupAt, s.groups = groupByVar(s.n, b.groupLinks, func(k link) int32 { return k.p })
+	_, s.groupCons = groupByVar(s.n, b.groupLinks, func(k link) int32 { return k.l })
 	for x := range s.n {
 		s.maxGroups = max(s.maxGroups, int(s.groupAt[x+1]-s.groupAt[x]))
 	}

@@ -1,6 +1,9 @@
 package engine
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // diagonalProp enforces |xs_i - xs_j| != |pos_i - pos_j| for all pairs of
 // arguments: no two queens on a diagonal. Forward checking after x = v
@@ -146,4 +149,61 @@ func (b *builder) diagonalPairs(args []Expr, pos []int64) error {
 		}
 	}
 	return nil
+}
+
+// diagPairs completes, under PropAC, the value propagator of diagonal to
+// arc consistency on its pairs: a_j = w has no support in a_i (another
+// variable, d = |p_i - p_j|) iff the domain of a_i lies within
+// {w - d, w + d}. With one value that is forward checking; with two, u and
+// u' = u + 2d, it removes the midpoint u + d from the arguments at
+// positions p_i ± d. It runs when an argument changes, on the arguments
+// whose domain has two values.
+type diagPairs struct {
+	p     *diagonalProp
+	order []int32 // argument indices by increasing position
+	events
+}
+
+// newDiagPairs returns the pair propagator of p, or nil if p's values
+// or positions are too large to add up safely.
+func newDiagPairs(p *diagonalProp) *diagPairs {
+	if !p.small || len(p.xs) < 2 {
+		return nil
+	}
+	d := &diagPairs{p: p, order: make([]int32, len(p.argX))}
+	for i := range d.order {
+		d.order[i] = int32(i)
+	}
+	sort.Slice(d.order, func(a, b int) bool { return p.pos[d.order[a]] < p.pos[d.order[b]] })
+	return d
+}
+
+func (d *diagPairs) propagate(s *Solver) bool {
+	t := &s.st
+	p := d.p
+	for len(d.pending) > 0 {
+		l := d.pending[len(d.pending)-1]
+		d.pending = d.pending[:len(d.pending)-1]
+		x := p.xs[l]
+		if t.size(x) != 2 {
+			continue
+		}
+		u, u2 := t.minOf(x), t.maxOf(x)
+		if (u2-u)%2 != 0 {
+			continue
+		}
+		h := (u2 - u) / 2
+		mid := u + h // small: no overflow
+		for _, i := range p.occurrences(l) {
+			for _, q := range [2]int64{p.pos[i] - h, p.pos[i] + h} {
+				k := sort.Search(len(d.order), func(k int) bool { return p.pos[d.order[k]] >= q })
+				for ; k < len(d.order) && p.pos[d.order[k]] == q; k++ {
+					if y := p.argX[d.order[k]]; y != x && !t.remove(y, mid) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
 }

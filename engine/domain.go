@@ -41,9 +41,19 @@ func (t *store) addVar(values []int64) {
 	base := len(t.words)
 	t.vi = append(t.vi, varInfo{lo: lo, width: uint64(width), woff: base})
 	t.words = append(t.words, make([]uint64, (width+63)/64)...)
-	for _, v := range values {
-		o := v - lo
-		t.words[base+int(o>>6)] |= 1 << (o & 63)
+	if int64(len(values)) == width { // a range: whole words at once
+		ws := t.words[base:]
+		for i := range ws {
+			ws[i] = ^uint64(0)
+		}
+		if r := width & 63; r != 0 {
+			ws[len(ws)-1] = 1<<r - 1
+		}
+	} else {
+		for _, v := range values {
+			o := v - lo
+			t.words[base+int(o>>6)] |= 1 << (o & 63)
+		}
 	}
 	t.newCell(int32(len(values)))
 	t.newCell(0)
@@ -112,6 +122,9 @@ func (t *store) removeBit(x, o int32) bool {
 	t.log = append(t.log, entry{^x, o})
 	t.cell[c+cSize]--
 	t.changes++
+	if t.track {
+		t.touch(x)
+	}
 	// Direct writes: the removal record undoes them (see above).
 	if o == t.cell[c+cMin] {
 		t.cell[c+cMin] = t.nextSet(x, o+1)
@@ -148,6 +161,9 @@ func (t *store) fixTo(x int32, v int64) bool {
 	t.set(c+cMin, o)
 	t.set(c+cMax, o)
 	t.changes++
+	if t.track {
+		t.touch(x)
+	}
 	return true
 }
 
@@ -165,6 +181,9 @@ func (t *store) removeBelow(x int32, v int64) bool {
 	t.set(c+cSize, t.cell[c+cSize]-t.count(x, mn, o-1))
 	t.set(c+cMin, t.nextSet(x, o))
 	t.changes++
+	if t.track {
+		t.touch(x)
+	}
 	return true
 }
 
@@ -182,6 +201,9 @@ func (t *store) removeAbove(x int32, v int64) bool {
 	t.set(c+cSize, t.cell[c+cSize]-t.count(x, o+1, mx))
 	t.set(c+cMax, t.prevSet(x, o))
 	t.changes++
+	if t.track {
+		t.touch(x)
+	}
 	return true
 }
 
@@ -260,4 +282,86 @@ func (t *store) values(dst []int64, x int32) []int64 {
 		dst = append(dst, v)
 	}
 	return dst
+}
+
+// window returns the domain of x as a bit set in which bit i stands for
+// offset a+i; every value of the domain must lie in [a, a+63] (a may be
+// negative).
+func (t *store) window(x, a int32) uint64 {
+	ws := t.words[t.vi[x].woff:]
+	mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
+	w0, w1 := mn>>6, mx>>6
+	lo := ws[w0] &^ (1<<(mn&63) - 1)
+	if w0 == w1 {
+		lo &= 2<<(mx&63) - 1
+	}
+	out := shiftBits(lo, w0<<6-a)
+	if w1 != w0 {
+		out |= shiftBits(ws[w1]&(2<<(mx&63)-1), w1<<6-a)
+	}
+	return out
+}
+
+// shiftBits shifts w left by s bits, right by -s if s is negative.
+func shiftBits(w uint64, s int32) uint64 {
+	if s >= 0 {
+		return w << uint(s)
+	}
+	return w >> uint(-s)
+}
+
+// ValuesMid orders the values of x by their distance to the middle of its
+// bounds, (min+max)/2, the lower first on a tie. The bounds are those of
+// the level the variable is branched at, kept in the frame so that the
+// order stays the same while its values are tried. Offsets keep the sums
+// small: c below is min+max as offsets, and |2o - c| the distance.
+
+// midCenter returns min+max of x as offsets.
+func (t *store) midCenter(x int32) int32 { return t.cell[3*x+cMin] + t.cell[3*x+cMax] }
+
+// midFirst returns the first value of x in that order.
+func (t *store) midFirst(x, c int32) int64 {
+	mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
+	lo, o := int32(-1), int32(-1)
+	if c/2 >= mn {
+		lo = t.prevSet(x, min(c/2, mx))
+		o = lo
+	}
+	if h := max(c/2+1, mn); h <= mx {
+		if hi := t.nextSet(x, h); lo < 0 || 2*hi-c < c-2*lo {
+			o = hi
+		}
+	}
+	return t.vi[x].lo + int64(o)
+}
+
+// midNext returns the value after v in that order. The domain may have
+// lost values since c was taken, even v itself (replay, see popLevel).
+func (t *store) midNext(x int32, v int64, c int32) (int64, bool) {
+	mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
+	o := int32(v - t.vi[x].lo)
+	lo, hi := int32(-1), int32(-1)
+	// Searches start within [mn, mx], where the bits mean something.
+	if 2*o <= c { // v is on the low side: its mirror c-o comes next on the high side
+		if b := min(o-1, mx); b >= mn {
+			lo = t.prevSet(x, b)
+		}
+		if a := max(c-o, o+1, mn); a <= mx {
+			hi = t.nextSet(x, a)
+		}
+	} else { // on the high side: its mirror was tried before it
+		if a := max(o+1, mn); a <= mx {
+			hi = t.nextSet(x, a)
+		}
+		if b := min(c-o-1, mx); b >= mn {
+			lo = t.prevSet(x, b)
+		}
+	}
+	switch {
+	case lo < 0 && hi < 0:
+		return 0, false
+	case hi < 0 || lo >= 0 && c-2*lo <= 2*hi-c:
+		return t.vi[x].lo + int64(lo), true
+	}
+	return t.vi[x].lo + int64(hi), true
 }

@@ -176,3 +176,53 @@ func TestStoreWideDomain(t *testing.T) {
 		t.Fatal("pop did not restore the domain")
 	}
 }
+
+// ValuesMid: midFirst and midNext enumerate a domain in the order of
+// orderValues, and keep the order of the center they were given when the
+// domain loses values (shrunk bounds included).
+func TestMidOrder(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for range 2000 {
+		d := randomDomain(rng)
+		var st store
+		st.addVar(d)
+		st.magic = 1
+		if rng.Intn(3) == 0 { // remove from the bounds and inside
+			st.push()
+			lo, hi := d[rng.Intn(len(d))], d[rng.Intn(len(d))]
+			st.removeBelow(0, min(lo, hi))
+			st.removeAbove(0, max(lo, hi))
+			for range rng.Intn(4) {
+				st.remove(0, d[rng.Intn(len(d))])
+			}
+		}
+		dom := st.values(nil, 0)
+		c := st.midCenter(0)
+		var got []int64
+		for v, ok := st.midFirst(0, c), true; ok; v, ok = st.midNext(0, v, c) {
+			got = append(got, v)
+		}
+		// The reference order, in offsets to stay clear of overflow.
+		offs := make([]int64, len(dom))
+		for i, v := range dom {
+			offs[i] = v - st.vi[0].lo
+		}
+		want := orderValues(offs, ValuesMid)
+		for i := range want {
+			want[i] += st.vi[0].lo
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("domain %v: mid order %v, want %v", dom, got, want)
+		}
+		// With an older, wider center: every value once, the order of the
+		// wider bounds.
+		wide := int32(len(d)) - 1 + st.midCenter(0) - c // any center works
+		got = got[:0]
+		for v, ok := st.midFirst(0, wide), true; ok; v, ok = st.midNext(0, v, wide) {
+			got = append(got, v)
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(got)), dom) {
+			t.Fatalf("domain %v, center %d: %v", dom, wide, got)
+		}
+	}
+}

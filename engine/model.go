@@ -62,9 +62,14 @@ func NewModel() *Model { return &Model{} }
 // duplicates allowed). The domain must be non-empty and span at most
 // MaxDomainWidth.
 func (m *Model) NewVar(name string, values []int64) (Var, error) {
-	vs := append([]int64(nil), values...)
-	sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
-	vs = dedupSorted(vs)
+	vs := m.shared(values)
+	if vs == nil {
+		vs = append([]int64(nil), values...)
+		if !sortedStrictly(vs) {
+			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
+			vs = dedupSorted(vs)
+		}
+	}
 	if len(vs) == 0 {
 		return -1, fmt.Errorf("variable %s has an empty domain", name)
 	}
@@ -85,15 +90,53 @@ func (m *Model) NewVarRange(name string, lo, hi int64) (Var, error) {
 		return -1, fmt.Errorf("domain of %s spans %d..%d, wider than the %d values csp supports",
 			name, lo, hi, MaxDomainWidth)
 	}
-	vs := make([]int64, 0, hi-lo+1)
-	for v := lo; ; v++ {
-		vs = append(vs, v)
-		if v == hi {
-			break
+	var vs []int64
+	if k := len(m.vars); k > 0 {
+		if p := m.vars[k-1].values; p[0] == lo && p[len(p)-1] == hi && int64(len(p)) == hi-lo+1 {
+			vs = p // the previous variable's range: share it
+		}
+	}
+	if vs == nil {
+		vs = make([]int64, 0, hi-lo+1)
+		for v := lo; ; v++ {
+			vs = append(vs, v)
+			if v == hi {
+				break
+			}
 		}
 	}
 	m.vars = append(m.vars, varDecl{name: name, values: vs})
 	return Var(len(m.vars) - 1), nil
+}
+
+// shared returns the values of the previous variable if values holds the
+// same ones in the same (strictly increasing) order, so that the many
+// variables of an array share one slice; nil otherwise.
+func (m *Model) shared(values []int64) []int64 {
+	k := len(m.vars)
+	if k == 0 {
+		return nil
+	}
+	p := m.vars[k-1].values
+	if len(p) != len(values) {
+		return nil
+	}
+	for i, v := range values {
+		if p[i] != v {
+			return nil
+		}
+	}
+	return p
+}
+
+// sortedStrictly reports whether vs is increasing without duplicates.
+func sortedStrictly(vs []int64) bool {
+	for i := 1; i < len(vs); i++ {
+		if vs[i] <= vs[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // NumVars returns the number of variables.

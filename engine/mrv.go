@@ -20,6 +20,9 @@ import "math"
 
 // selectMRV returns the variable MRV branches on.
 func (s *Solver) selectMRV() int32 {
+	if s.restart.random {
+		return s.selectMRVAC() // the same choice, ties at random
+	}
 	t := &s.st
 	pos, n := s.unassigned.pos, t.cell[s.unassigned.size] // x is unassigned iff pos[x] < n
 	best, bestSize, bestDeg := int32(-1), int32(math.MaxInt32), -1
@@ -64,4 +67,84 @@ func (s *Solver) degree(x int32) int {
 		}
 	}
 	return d
+}
+
+// selectMRVAC is MRV under PropAC, where the set of unassigned variables
+// holds the unfixed ones (all with two values or more) and the dynamic
+// degree counts the constraints with another unfixed variable. The set is
+// in no particular order, so ties on size and degree are broken by the
+// index explicitly, or at random after a restart. It returns -1 if every
+// variable is fixed. After a restart, MRV under PropFC and PropNone uses
+// it too: the same choice with random ties.
+func (s *Solver) selectMRVAC() int32 {
+	t := &s.st
+	u := &s.unassigned
+	items := u.items[:t.cell[u.size]]
+	best, bestSize, bestDeg := int32(-1), int32(math.MaxInt32), -1
+	random := s.restart.random
+	ties := 1
+	for _, x := range items {
+		size := t.size(x)
+		switch {
+		case size > bestSize:
+			continue
+		case size < bestSize:
+			best, bestSize, bestDeg, ties = x, size, -1, 1
+			continue
+		}
+		if bestDeg < 0 {
+			bestDeg = s.degree(best)
+		}
+		d := s.degree(x)
+		switch {
+		case d > bestDeg:
+			best, bestDeg, ties = x, d, 1
+		case d < bestDeg:
+		case random:
+			if ties++; s.tie(ties) {
+				best = x
+			}
+		case x < best:
+			best = x
+		}
+	}
+	return best
+}
+
+// selectDomWdeg returns the unassigned variable with the smallest ratio
+// of domain size to weighted degree (see OrderDomWdeg), the first declared
+// among equals; -1 if there is none. A variable whose constraints have no
+// other unassigned variable has weighted degree 0 and comes last.
+func (s *Solver) selectDomWdeg() int32 {
+	t := &s.st
+	u := &s.unassigned
+	items := u.items[:t.cell[u.size]]
+	best, bestSize, bestW := int32(-1), int64(0), int64(0)
+	random := s.restart.random
+	ties := 1
+	for _, x := range items {
+		w := int64(0)
+		lo, hi := s.groupAt[x], s.groupAt[x+1]
+		for i, g := range s.groups[lo:hi] {
+			if t.cell[g] > 1 {
+				w += s.weight[s.groupCons[int(lo)+i]]
+			}
+		}
+		size := int64(t.size(x))
+		// size/w < bestSize/bestW, without division; w = 0 is infinite,
+		// and two infinite ratios tie.
+		l, r := size*bestW, bestSize*w
+		switch {
+		case best < 0 || l < r:
+			best, bestSize, bestW, ties = x, size, w, 1
+		case l > r:
+		case random:
+			if ties++; s.tie(ties) {
+				best, bestSize, bestW = x, size, w
+			}
+		case x < best:
+			best, bestSize, bestW = x, size, w
+		}
+	}
+	return best
 }

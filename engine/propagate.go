@@ -6,7 +6,9 @@ import "time"
 // on the current node (the root, before the search starts), treating each
 // variable whose domain is a single value as assigned, and reports whether
 // the domains are still consistent (false: one would become empty or a
-// constraint is violated). Domain then shows the result.
+// constraint is violated). Domain then shows the result. Under PropAC it
+// runs the PropAC propagators instead, which is what the search does at
+// the root.
 //
 // The work is done on a trail level of its own, which the next call of
 // Next or Propagate undoes first: propagating never changes the search
@@ -20,6 +22,9 @@ func (s *Solver) Propagate() bool {
 	s.propagated = true
 	if s.unsat {
 		return false
+	}
+	if s.opts.Prop == PropAC {
+		return s.propagateAll()
 	}
 	for {
 		before := s.st.changes

@@ -53,7 +53,7 @@ func (a *argVars) assign(t *store, l int32) []int32 { return a.live.remove(t, l)
 // newArgVars groups the arguments by variable, in order of first
 // occurrence.
 func (b *builder) newArgVars(argX []int32) argVars {
-	a := argVars{argX: argX}
+	a := argVars{argX: argX, xs: make([]int32, 0, len(argX))}
 	for _, x := range argX {
 		if b.localOf[x] < 0 {
 			b.localOf[x] = int32(len(a.xs))

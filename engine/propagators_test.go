@@ -301,7 +301,7 @@ func TestPropNoneChecksPairsEarly(t *testing.T) {
 	m.m.AllDifferent([]Expr{m.ref(0), m.ref(1), m.ref(2), m.ref(3)})
 	s := newSolver(t, m.m, Options{Order: OrderInput, Prop: PropNone})
 	var trace []string
-	s.trace = func(depth int, x Var, v int64, ok bool) {
+	s.trace = func(depth int, x Var, v int64, _, ok bool) {
 		if !ok {
 			trace = append(trace, m.m.VarName(x))
 		}

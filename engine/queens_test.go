@@ -41,9 +41,9 @@ func newSolver(t testing.TB, m *Model, o Options) *Solver {
 // allOptions lists every combination of order, values and propagation.
 func allOptions() []Options {
 	var out []Options
-	for _, order := range []VarOrder{OrderMRV, OrderInput} {
-		for _, values := range []ValueOrder{ValuesMin, ValuesMax} {
-			for _, prop := range []PropLevel{PropFC, PropNone} {
+	for _, order := range []VarOrder{OrderMRV, OrderInput, OrderDomWdeg} {
+		for _, values := range []ValueOrder{ValuesMin, ValuesMax, ValuesMid} {
+			for _, prop := range []PropLevel{PropFC, PropNone, PropAC} {
 				out = append(out, Options{Order: order, Values: values, Prop: prop})
 			}
 		}
@@ -108,7 +108,7 @@ func TestQueens4ForwardCheckingNodes(t *testing.T) {
 	m, _ := queens(t, 4)
 	s := newSolver(t, m, Options{Order: OrderInput, Values: ValuesMin, Prop: PropFC})
 	var got []string
-	s.trace = func(depth int, x Var, v int64, ok bool) {
+	s.trace = func(depth int, x Var, v int64, _, ok bool) {
 		n := fmt.Sprintf("q%d=%d", x+1, v)
 		if !ok {
 			n += " fail"
@@ -131,19 +131,22 @@ func TestQueensLarge(t *testing.T) {
 	if testing.Short() {
 		t.Skip()
 	}
-	for _, n := range []int{100, 1000} {
-		m, q := queens(t, n)
+	for _, c := range []struct {
+		o Options
+		n int
+	}{{Options{}, 100}, {Options{}, 1000}, {Recommended(), 1000}, {Recommended(), 3000}} {
+		m, q := queens(t, c.n)
 		start := time.Now()
-		s := newSolver(t, m, Options{})
+		s := newSolver(t, m, c.o)
 		if st := s.Next(); st != Solution {
-			t.Fatalf("%d-queens: %v", n, st)
+			t.Fatalf("%d-queens: %v", c.n, st)
 		}
 		checkQueens(t, s, q)
-		t.Logf("%d-queens: first solution in %v, %+v", n, time.Since(start), s.Stats())
+		t.Logf("%d-queens %v/%v/%v: first solution in %v, %+v", c.n, c.o.Order, c.o.Values, c.o.Prop, time.Since(start), s.Stats())
 	}
 }
 
-func checkQueens(t *testing.T, s *Solver, q []Var) {
+func checkQueens(t testing.TB, s *Solver, q []Var) {
 	t.Helper()
 	for i := range q {
 		for j := i + 1; j < len(q); j++ {
@@ -151,6 +154,44 @@ func checkQueens(t *testing.T, s *Solver, q []Var) {
 			if a == b || absDiff(a, b) == uint64(j-i) {
 				t.Fatalf("queens %d and %d attack each other", i+1, j+1)
 			}
+		}
+	}
+}
+
+// ValuesMid tries the values from the middle of the domain outward, the
+// lower first on a tie, as the doc says.
+func TestValuesMidOrder(t *testing.T) {
+	for _, prop := range []PropLevel{PropFC, PropNone, PropAC} {
+		m := NewModel()
+		x, _ := m.NewVarRange("x", 4, 9)
+		s := newSolver(t, m, Options{Values: ValuesMid, Prop: prop, Order: OrderInput})
+		var got []int64
+		for s.Next() == Solution {
+			got = append(got, s.Value(x))
+		}
+		if !slices.Equal(got, []int64{6, 7, 5, 8, 4, 9}) {
+			t.Errorf("%v: %v", prop, got)
+		}
+	}
+}
+
+// dom/wdeg learns: the weight of a constraint grows with each failure it
+// causes, and a variable of a heavily failing constraint comes first.
+func TestDomWdegWeights(t *testing.T) {
+	for _, prop := range []PropLevel{PropFC, PropAC} {
+		m := newModel(t, span(1, 3), span(1, 3), span(1, 3), span(1, 3))
+		// a, b, c pairwise different among 1..2 fails only deep down; d free.
+		m.m.AllDifferent([]Expr{m.ref(0), m.ref(1), m.ref(2)})
+		m.m.Require(m.bin(OpLe, m.ref(0), c(2)))
+		m.m.Require(m.bin(OpLe, m.ref(1), c(2)))
+		m.m.Require(m.bin(OpLe, m.ref(2), c(2)))
+		m.m.Require(m.bin(OpNe, m.ref(3), m.ref(0)))
+		s := newSolver(t, m.m, Options{Order: OrderDomWdeg, Prop: prop})
+		if s.Next() != Exhausted {
+			t.Fatalf("%v: a solution", prop)
+		}
+		if s.weight[0] <= 1 && prop == PropFC {
+			t.Errorf("%v: weights %v", prop, s.weight)
 		}
 	}
 }

@@ -12,7 +12,8 @@ type revSet struct {
 }
 
 func newRevSet(t *store, n int32) revSet {
-	r := revSet{items: make([]int32, n), pos: make([]int32, n), size: t.newCell(n)}
+	both := make([]int32, 2*n)
+	r := revSet{items: both[:n:n], pos: both[n:], size: t.newCell(n)}
 	for i := range n {
 		r.items[i], r.pos[i] = i, i
 	}
@@ -28,4 +29,13 @@ func (r *revSet) remove(t *store, x int32) []int32 {
 	r.pos[y], r.pos[x] = i, last
 	t.set(r.size, last)
 	return r.items[:last]
+}
+
+// identity puts the elements back in their initial order. Only the
+// order changes: a set that holds all of them at the current level (a
+// Reset solver's) stays the same set.
+func (r *revSet) identity() {
+	for i := range r.items {
+		r.items[i], r.pos[i] = int32(i), int32(i)
+	}
 }

@@ -2,13 +2,14 @@ package engine
 
 // The search.
 //
-// A Solver explores a depth-first tree with d-way branching. At each level
-// it picks an unassigned variable (OrderInput: the first in declaration
-// order; OrderMRV: see mrv.go) and tries the values of its current domain
-// one after the other, ascending or descending. Each value tried is a node.
-// Every variable is assigned by a decision, even one whose domain has
-// already shrunk to a single value, and a node at depth n (the number of
-// variables) is a solution.
+// Under PropFC and PropNone a Solver explores a depth-first tree with
+// d-way branching. At each level it picks an unassigned variable
+// (OrderInput: the first in declaration order; OrderMRV and OrderDomWdeg:
+// see mrv.go) and tries the values of its current domain one after the
+// other, in the value order (ascending, descending, or from the middle
+// out). Each value tried is a node. Every variable is assigned by a
+// decision, even one whose domain has already shrunk to a single value,
+// and a node at depth n (the number of variables) is a solution.
 //
 // After the search sets x = v at a node, the propagators that watch x run
 // once each, in posting order (propagator.go; classify.go says which
@@ -29,28 +30,43 @@ package engine
 //     enforces once all of their variables are fixed.
 //
 // The root does nothing but the unary filtering done when the solver is
-// built, so the tree is the textbook one: the course's 4-queens example
-// with forward checking has exactly 8 nodes up to its first solution.
+// built (and Restrict), so the tree is the textbook one: the course's
+// 4-queens example with forward checking has exactly 8 nodes up to its
+// first solution.
+//
+// PropAC (ac.go) propagates to a fixpoint, the root included, and
+// branches only on variables with two values or more, with binary
+// choices: a frame tries x = v (its "left" branch), then x != v (its
+// "right" branch), each a node followed by propagation; a node where every
+// variable is fixed is a solution. Variables fixed by propagation are
+// never branched on.
 //
 // The state of the search is all in flat slices: domains as bit sets and
 // reversible counters (domain.go), undone on backtrack by a trail
 // (trail.go). Each node pushes a trail level before assigning, and
 // backtracking pops it; nothing is copied per node and, once the slices
-// have grown to the depth of the tree, nothing is allocated.
+// have grown to the depth of the tree, nothing is allocated. Level 0 is
+// the root, where Restrict and PropAC's root propagation write and which
+// Reset pops (restrict.go). On very large problems the trail keeps only
+// the newest levels' records and the older levels are recomputed when
+// needed (store.trim, Solver.popLevel).
 //
 // The search is resumable without goroutines or recursion: frames holds,
-// per level, the variable branched on and the last value tried, so Next
-// can return a solution and later continue from that exact point, and so
-// can stop at a limit between two nodes. Going down pushes a frame;
-// the next value of a frame is the next value of its variable's domain,
-// which backtracking has restored, after the last one tried.
+// per level, the variable branched on and the last value tried (or, under
+// PropAC, the branch being explored), so Next can return a solution and
+// later continue from that exact point, and so can stop at a limit
+// between two nodes. Going down pushes a frame; the next value of a frame
+// is the next value of its variable's domain, which backtracking has
+// restored, after the last one tried. Frames below base are fixed: a
+// SolveParallel worker's subproblem (parallel.go).
 //
 // Optimisation is branch and bound within the same tree: after each
 // solution the objective must be strictly better, which the objective's
-// propagator (exprProp with an objBound) enforces like a generic
-// constraint. The bound tightens while variables fixed above the current
-// node would never trigger it again, so it runs at every node instead of
-// only when one of its variables is assigned.
+// propagator (exprProp with an objBound; under PropAC, acObjective when
+// the objective is linear or a max/min of linear terms) enforces like a
+// generic constraint. The bound tightens while variables fixed above the
+// current node would never trigger it again, so it runs at every node
+// instead of only when one of its variables is assigned.
 
 import (
 	"errors"
@@ -67,44 +83,64 @@ type Solver struct {
 	st   store
 
 	props     []propagator
+	propCons  []int32 // the model constraint of each propagator
 	watchAt   []int32 // propagators on x: watches[watchAt[x]:watchAt[x+1]]
 	watches   []watch
 	groupAt   []int32 // counters of the constraints on x: groups[groupAt[x]:groupAt[x+1]]
 	groups    []int32
+	groupCons []int32   // the model constraint of each entry of groups (dom/wdeg)
 	maxGroups int       // the largest number of constraints on one variable
 	obj       *exprProp // the objective, or nil
 	objOn     bool      // run obj at every node
+	objOn0    bool      // objOn before the first solution
 
-	unassigned revSet // the unassigned variables, for MRV
+	unassigned revSet  // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
+	weight     []int64 // dom/wdeg: per model constraint, 1 + its failures
+
+	ac acState // PropAC
 
 	frames       []frame
+	base         int // frames below base are a subproblem's fixed decisions
 	phase        phase
 	unsat        bool // the root is inconsistent
+	unsat0       bool // unsat as NewSolver left it
 	propagated   bool // Propagate's level is on top of the trail
 	sol          []int64
 	solObj       int64
 	stopFlag     atomic.Bool
 	stats        Stats
 	deadlineTick uint32
+	cutDepth     int          // SolveParallel's decomposition: cut the tree at this depth (0: never)
+	shared       *sharedBound // SolveParallel: the workers' best objective
+	group        *atomic.Bool // SolveParallel: stops every worker
 
-	trace func(depth int, x Var, v int64, ok bool) // tests: every node
+	restart restartState
+
+	trace func(depth int, x Var, v int64, eq, ok bool) // tests: every node
 }
 
 // frame is one level of the search tree.
 type frame struct {
 	x     int32
+	c     int32 // ValuesMid: min+max of x's offsets when the frame began
 	v     int64 // the last value tried
 	tried bool  // false until the first value is tried
+	right bool  // PropAC: x != v is being tried (the last branch)
 }
 
 type phase uint8
 
 const (
-	phaseChoose   phase = iota // pick the next variable, or report a solution
+	phaseStart    phase = iota // before the first node: Restrict, then PropAC propagates the root
+	phaseChoose                // pick the next variable, or report a solution
 	phaseBranch                // try the next value of the top frame
 	phaseSolution              // a solution was returned; resume below it
 	phaseDone                  // exhausted
 )
+
+// statusCut is next's answer at a node of depth cutDepth: the node is an
+// open subproblem, left for a worker (see parallel.go).
+const statusCut Status = 255
 
 // NewSolver prepares a search of m. It fails if the options are unknown
 // or an expression of m was not built by its constructor over m's
@@ -113,10 +149,19 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	if m == nil {
 		return nil, errors.New("nil model")
 	}
-	if opts.Order > OrderInput || opts.Values > ValuesMax || opts.Prop > PropNone {
+	if opts.Order > OrderDomWdeg || opts.Values > ValuesMid || opts.Prop > PropAC {
 		return nil, errors.New("unknown search option")
 	}
 	s := &Solver{m: m, opts: opts, n: int32(m.NumVars())}
+	words := 0
+	for v := range s.n {
+		vs := m.InitialDomain(Var(v))
+		words += int((vs[len(vs)-1]-vs[0])/64) + 1
+	}
+	s.st.words = make([]uint64, 0, words)
+	s.st.vi = make([]varInfo, 0, s.n)
+	s.st.cell = make([]int32, 0, 4*s.n)
+	s.st.stamp = make([]uint32, 0, 4*s.n)
 	for v := range s.n {
 		s.st.addVar(m.InitialDomain(Var(v)))
 	}
@@ -131,15 +176,25 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 		return nil, err
 	}
 	b.finish()
-	if opts.Order == OrderMRV {
+	if opts.Order != OrderInput {
 		s.unassigned = newRevSet(&s.st, s.n)
 	}
+	if opts.Order == OrderDomWdeg {
+		s.weight = make([]int64, len(m.Constraints()))
+		for i := range s.weight {
+			s.weight[i] = 1
+		}
+	}
+	if opts.Prop == PropAC {
+		b.finishAC()
+	}
+	s.objOn0, s.unsat0 = s.objOn, s.unsat
 	s.st.commitRoot()
+	s.st.push() // the root: Restrict and PropAC's root propagation, undone by Reset
 	s.frames = make([]frame, 0, s.n)
 	s.sol = make([]int64, s.n)
-	if s.unsat {
-		s.phase = phaseDone
-	}
+	s.phase = phaseStart
+	s.restart.run = 1
 	return s, nil
 }
 
@@ -157,20 +212,35 @@ func (s *Solver) Next() Status {
 func (s *Solver) next() Status {
 	s.dropPropagation()
 	switch s.phase {
+	case phaseStart:
+		if !s.start() {
+			s.phase = phaseDone
+			return Exhausted
+		}
 	case phaseDone:
 		return Exhausted
 	case phaseSolution:
-		if len(s.frames) == 0 || (s.obj != nil && len(s.obj.p.vars) == 0) {
+		if len(s.frames) == s.base || (s.obj != nil && len(s.obj.p.vars) == 0) {
 			s.phase = phaseDone // the only solution, or nothing can be better
 			return Exhausted
 		}
-		s.st.pop() // undo the last assignment
+		if !s.popLevel() { // undo the last assignment
+			s.phase = phaseDone
+			return Exhausted
+		}
 		s.phase = phaseBranch
+	}
+	if s.opts.Prop == PropAC {
+		return s.nextAC()
 	}
 	for {
 		if s.phase == phaseChoose {
 			if len(s.frames) == int(s.n) {
 				return s.solution()
+			}
+			if len(s.frames)-s.base == s.cutDepth && s.cutDepth > 0 {
+				s.phase = phaseSolution
+				return statusCut
 			}
 			s.frames = append(s.frames, frame{x: s.selectVar()})
 			s.phase = phaseBranch
@@ -179,11 +249,14 @@ func (s *Solver) next() Status {
 		v, ok := s.nextValue(f)
 		if !ok {
 			s.frames = s.frames[:len(s.frames)-1]
-			if len(s.frames) == 0 {
+			if len(s.frames) == s.base {
 				s.phase = phaseDone
 				return Exhausted
 			}
-			s.st.pop() // the parent's value has no more solutions below it
+			if !s.popLevel() { // the parent's value has no more solutions below it
+				s.phase = phaseDone
+				return Exhausted
+			}
 			continue
 		}
 		if s.limitReached() {
@@ -192,12 +265,181 @@ func (s *Solver) next() Status {
 		f.v, f.tried = v, true
 		if s.node(f.x, v) {
 			s.phase = phaseChoose
+		} else if s.failed() {
+			s.restartSearch()
 		}
 	}
 }
 
+// start runs before the first node: PropAC's root propagation. It reports
+// false if the root has no solution.
+func (s *Solver) start() bool {
+	s.phase = phaseChoose
+	if s.unsat {
+		return false
+	}
+	if s.shared != nil && s.obj != nil {
+		s.objOn = true // the other workers' bound applies from the start
+	}
+	if s.opts.Prop == PropAC && !s.rootAC() {
+		return false
+	}
+	if t := &s.st; len(t.words) >= bigDomains {
+		t.budget = trailBudget
+		if c := trailBudget + trailBudget/4; cap(t.log) < c {
+			t.log = append(make([]entry, 0, c), t.log...)
+		}
+		t.snapshot()
+	}
+	return true
+}
+
+// A search whose domains take bigDomains words or more has its trail
+// bounded to trailBudget records (see store.trim). Variables, so that
+// tests can make every search trim.
+var (
+	bigDomains  = 1 << 16
+	trailBudget = 1 << 22
+)
+
+// popLevel undoes the top level of the search, recomputing the levels
+// below it from the snapshot if its records were dropped. If replaying a
+// decision fails, which only a tighter objective bound can cause, the
+// frames above it are dropped: the search resumes with that frame's next
+// branch, the decision having no better solution below it. It reports
+// false if that decision is one of a subproblem's fixed ones (below
+// base): then the subproblem has no better solution left at all.
+func (s *Solver) popLevel() bool {
+	t := &s.st
+	if t.poppable() {
+		t.pop()
+		return true
+	}
+	keep := len(t.marks) - 1 // levels 0..keep-1 stay open
+	t.restore()
+	for i := 0; i < keep-1; i++ {
+		if !s.replay(&s.frames[i]) {
+			if i < s.base {
+				return false
+			}
+			s.frames = s.frames[:i+1]
+			return true
+		}
+	}
+	return true
+}
+
+// replay reapplies the decision of f at a new level; false if it fails
+// (the level is then closed). The domains can be smaller than when the
+// decision was first made, if the objective bound has tightened since, so
+// that x = v can fail at once.
+func (s *Solver) replay(f *frame) bool {
+	t := &s.st
+	t.push()
+	var ok bool
+	switch {
+	case !f.right && !t.contains(f.x, f.v):
+		ok = false
+	case s.opts.Prop != PropAC:
+		ok = s.assign(f.x, f.v)
+	default:
+		if f.right {
+			t.remove(f.x, f.v)
+		} else {
+			t.fixTo(f.x, f.v)
+		}
+		if s.objOn {
+			s.syncBound()
+			s.ac.enqueue(s.ac.obj)
+		}
+		ok = s.fixpoint()
+	}
+	if !ok {
+		t.pop()
+	}
+	return ok
+}
+
+// nextAC is the search loop of PropAC: binary branching x = v, then
+// x != v, over the variables with two or more values.
+func (s *Solver) nextAC() Status {
+	for {
+		if s.phase == phaseChoose {
+			x := s.selectVarAC()
+			if x < 0 {
+				return s.solution()
+			}
+			if s.cutDepth > 0 && s.eqDepth() == s.cutDepth {
+				s.phase = phaseSolution
+				return statusCut
+			}
+			s.frames = append(s.frames, frame{x: x, v: s.firstValue(x)})
+			s.phase = phaseBranch
+		}
+		f := &s.frames[len(s.frames)-1]
+		if f.right {
+			s.frames = s.frames[:len(s.frames)-1]
+			if len(s.frames) == s.base {
+				s.phase = phaseDone
+				return Exhausted
+			}
+			if !s.popLevel() { // the parent's branch has no more solutions below it
+				s.phase = phaseDone
+				return Exhausted
+			}
+			continue
+		}
+		if s.limitReached() {
+			return Stopped // f is unchanged: the same branch is tried on resume
+		}
+		eq := !f.tried
+		if eq {
+			f.tried = true
+		} else {
+			f.right = true
+		}
+		if s.nodeAC(f.x, f.v, eq) {
+			s.phase = phaseChoose
+		} else if s.failed() {
+			s.restartSearch()
+		}
+	}
+}
+
+// eqDepth is the depth SolveParallel cuts PropAC's tree at: the number of
+// frames on their x = v branch, so that a subproblem assigns that many
+// variables, whatever the x != v branches in between. (A cut by frames
+// would leave one huge subproblem, the one of x != v all the way.)
+func (s *Solver) eqDepth() int {
+	d := 0
+	for _, f := range s.frames[s.base:] {
+		if !f.right {
+			d++
+		}
+	}
+	return d
+}
+
+// firstValue returns the value PropAC tries first for x.
+func (s *Solver) firstValue(x int32) int64 {
+	switch s.opts.Values {
+	case ValuesMax:
+		return s.st.maxOf(x)
+	case ValuesMid:
+		return s.st.midFirst(x, s.st.midCenter(x))
+	}
+	return s.st.minOf(x)
+}
+
 // nextValue returns the value of f's variable to try next.
 func (s *Solver) nextValue(f *frame) (int64, bool) {
+	if s.opts.Values == ValuesMid {
+		if !f.tried {
+			f.c = s.st.midCenter(f.x)
+			return s.st.midFirst(f.x, f.c), true
+		}
+		return s.st.midNext(f.x, f.v, f.c)
+	}
 	switch {
 	case !f.tried && s.opts.Values == ValuesMin:
 		return s.st.minOf(f.x), true
@@ -211,8 +453,11 @@ func (s *Solver) nextValue(f *frame) (int64, bool) {
 
 // selectVar returns the variable to branch on.
 func (s *Solver) selectVar() int32 {
-	if s.opts.Order == OrderInput {
+	switch s.opts.Order {
+	case OrderInput:
 		return int32(len(s.frames)) // variables are assigned in order
+	case OrderDomWdeg:
+		return s.selectDomWdeg()
 	}
 	return s.selectMRV()
 }
@@ -224,7 +469,7 @@ func (s *Solver) node(x int32, v int64) bool {
 	s.stats.MaxDepth = max(s.stats.MaxDepth, len(s.frames))
 	ok := s.assign(x, v)
 	if s.trace != nil {
-		s.trace(len(s.frames), Var(x), v, ok)
+		s.trace(len(s.frames), Var(x), v, true, ok)
 	}
 	if !ok {
 		s.stats.Failures++
@@ -237,7 +482,7 @@ func (s *Solver) node(x int32, v int64) bool {
 func (s *Solver) assign(x int32, v int64) bool {
 	t := &s.st
 	t.fixTo(x, v)
-	if s.opts.Order == OrderMRV {
+	if s.opts.Order != OrderInput {
 		s.unassigned.remove(t, x)
 		for _, g := range s.groups[s.groupAt[x]:s.groupAt[x+1]] {
 			t.set(g, t.cell[g]-1)
@@ -248,11 +493,15 @@ func (s *Solver) assign(x int32, v int64) bool {
 		s.stats.Propagations++
 		p := s.props[w.p]
 		if fc && !p.forward(t, w.l) || !fc && !p.check(t, w.l) {
+			if s.weight != nil {
+				s.weight[s.propCons[w.p]]++
+			}
 			return false
 		}
 	}
 	if s.objOn {
 		s.stats.Propagations++
+		s.syncBound()
 		if fc && !s.obj.filter(t) || !fc && !s.obj.check(t, 0) {
 			return false
 		}
@@ -273,7 +522,7 @@ func (s *Solver) solution() Status {
 		}
 		s.solObj, _ = o.p.eval(0) // defined: enforced while searching
 		o.obj.set, o.obj.best = true, s.solObj
-		s.objOn = true
+		s.objOn = true // from now on, at every node (nodeAC, assign)
 	}
 	return Solution
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sync/atomic"
 	"time"
 )
 
@@ -15,7 +16,25 @@ const (
 	OrderMRV VarOrder = iota
 	// OrderInput picks the first unassigned variable in declaration order.
 	OrderInput
+	// OrderDomWdeg picks the unassigned variable with the smallest ratio
+	// of domain size to weighted degree: the sum of the weights of its
+	// constraints that still have another unassigned variable. Every
+	// constraint starts with weight 1, and each time one of its
+	// propagators fails (empties a domain or finds the constraint
+	// violated) its weight grows by one. Ties go to the first declared.
+	// The weights live in the Solver and persist across Next calls; Reset
+	// clears them.
+	OrderDomWdeg
 )
+
+var orderNames = [...]string{"mrv", "input", "domwdeg"}
+
+func (o VarOrder) String() string {
+	if int(o) < len(orderNames) {
+		return orderNames[o]
+	}
+	return "VarOrder(" + itoa(int64(o)) + ")"
+}
 
 // ValueOrder chooses the order in which a variable's values are tried.
 type ValueOrder uint8
@@ -24,7 +43,23 @@ type ValueOrder uint8
 const (
 	ValuesMin ValueOrder = iota // ascending
 	ValuesMax                   // descending: the course's piles try the last candidate first
+	// ValuesMid tries first the value nearest the middle of the domain's
+	// bounds, (min+max)/2, then the others by increasing distance to it,
+	// the lower first on a tie: for 4..9, 6 7 5 8 4 9. A queen placed
+	// near the middle of its column leaves the most room to the others:
+	// with it, MRV finds the first solution of n-queens for n up to 10000
+	// with almost no backtracking.
+	ValuesMid
 )
+
+var valueNames = [...]string{"min", "max", "mid"}
+
+func (v ValueOrder) String() string {
+	if int(v) < len(valueNames) {
+		return valueNames[v]
+	}
+	return "ValueOrder(" + itoa(int64(v)) + ")"
+}
 
 // PropLevel is how much the solver infers after each assignment.
 type PropLevel uint8
@@ -39,7 +74,57 @@ const (
 	// PropNone checks a constraint only once its variables are assigned.
 	// Global constraints count as their pairwise parts.
 	PropNone
+	// PropAC propagates to a fixpoint: every domain change wakes the
+	// constraints on the variable, which narrow the domains again, until
+	// nothing changes or a domain empties, at the root and after every
+	// decision. Each constraint is enforced as strongly as is cheap (see
+	// ac.go): alldiff to domain consistency (Régin's matching algorithm,
+	// up to 2^14 variable-value pairs; larger ones by removing the value
+	// of each fixed variable from the others), which includes every value
+	// forced by being the only place left for it; diagonal to arc
+	// consistency on each pair; linear comparisons to bounds consistency
+	// (binary equalities to domain consistency); any other binary
+	// constraint to arc consistency; larger ones to arc consistency when
+	// their tuples are few, by forward checking otherwise. A variable left
+	// with one value propagates at once, and the search branches only on
+	// variables with two or more values, with binary choices x = v, then
+	// x != v. Its string is "ac".
+	PropAC
 )
+
+var propNames = [...]string{"fc", "none", "ac"}
+
+func (p PropLevel) String() string {
+	if int(p) < len(propNames) {
+		return propNames[p]
+	}
+	return "PropLevel(" + itoa(int64(p)) + ")"
+}
+
+func itoa(v int64) string {
+	if v == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for ; v > 0; v /= 10 {
+		i--
+		b[i] = byte('0' + v%10)
+	}
+	return string(b[i:])
+}
+
+// Recommended returns the options csp recommends as its default: dom/wdeg,
+// values from the middle out, PropAC, and restarts. On the project's
+// benchmarks (engine/bench_test.go) they solve every sudoku, 9×9 and
+// 16×16, with a few nodes each, find the first solution of n-queens up to
+// n = 10000 with almost no backtracking, and count the solutions of
+// 14-queens in about 1.5 times forward checking's time. The zero Options
+// are the course's textbook search: MRV, ascending values, forward
+// checking.
+func Recommended() Options {
+	return Options{Order: OrderDomWdeg, Values: ValuesMid, Prop: PropAC, Restarts: true}
+}
 
 // Options configure a Solver.
 type Options struct {
@@ -50,8 +135,25 @@ type Options struct {
 	Deadline time.Time
 	// Progress, if set, is called from the search every few thousand
 	// nodes with the statistics so far, so a caller can show progress. It
-	// must return quickly.
+	// must return quickly. SolveParallel calls it from one worker at a
+	// time with the statistics summed over the workers.
 	Progress func(Stats)
+	// StopFlag, if not nil, stops the search when it becomes true, like
+	// Solver.Stop. One flag can stop many solvers, including the workers
+	// of SolveParallel.
+	StopFlag *atomic.Bool
+	// Restarts makes the search for the first solution of a satisfaction
+	// problem go back to the root after a number of failures that grows
+	// along the Luby sequence (64 times 1, 1, 2, 1, 1, 2, 4, ...), and
+	// break ties between variables at random, seeded by Seed, from the
+	// second run on (the first run is the search without restarts). The
+	// search stays complete and deterministic: once a solution is found,
+	// the run in progress goes on without cutoff, so that Next still
+	// returns every solution once. Optimisation (branch and bound) and
+	// SolveParallel ignore it.
+	Restarts bool
+	// Seed seeds the random tie-breaking of Restarts.
+	Seed uint64
 }
 
 // Status is the outcome of Solver.Next.
@@ -64,13 +166,14 @@ const (
 	// Exhausted: the search space is exhausted; no further solution exists
 	// (for an optimisation, the last solution returned is optimal).
 	Exhausted
-	// Stopped: a limit (deadline or Stop) ended the search early.
+	// Stopped: a limit (deadline, Stop or StopFlag) ended the search
+	// early.
 	Stopped
 )
 
 // Stats counts the work of a search.
 type Stats struct {
-	Nodes        int64         // assignments tried
+	Nodes        int64         // assignments tried (PropAC: x = v and x != v branches)
 	Failures     int64         // assignments that led to a dead end
 	Solutions    int64         // solutions found
 	Propagations int64         // propagator calls

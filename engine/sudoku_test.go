@@ -10,37 +10,81 @@ import (
 
 const sudokuData = "../../shared/data/sudoku/"
 
-// sudoku builds the language spec's sudoku model from an 81-character
-// puzzle: alldiff on rows, columns and blocks; givens as unary constraints.
+// sudoku builds the language spec's sudoku model from a puzzle of N×N
+// characters (N = 9, 16, 25: '1'-'9' then 'A'-'Z' for 10 and up, '.' or
+// '0' blank): alldiff on rows, columns and blocks; givens as unary
+// constraints.
 func sudoku(t testing.TB, puzzle string) (*Model, []Var) {
+	n, b := sudokuSize(t, puzzle)
 	m := NewModel()
-	cells := make([]Var, 81)
-	refs := make([]Expr, 81)
+	cells := make([]Var, n*n)
+	refs := make([]Expr, n*n)
 	for i := range cells {
-		v, err := m.NewVarRange("cell", 1, 9)
+		v, err := m.NewVarRange("cell", 1, int64(n))
 		if err != nil {
 			t.Fatal(err)
 		}
 		cells[i], refs[i] = v, m.Ref(v)
 	}
-	for i, ch := range puzzle {
-		if ch >= '1' && ch <= '9' {
-			e, _ := NewBinary(OpEq, refs[i], NewConst(int64(ch-'0')))
+	for i := range puzzle {
+		if d := sudokuDigit(puzzle[i]); d > 0 {
+			e, _ := NewBinary(OpEq, refs[i], NewConst(int64(d)))
 			m.Require(e)
 		}
 	}
-	for r := range 9 {
-		var row, col, block []Expr
-		for k := range 9 {
-			row = append(row, refs[9*r+k])
-			col = append(col, refs[9*k+r])
-			block = append(block, refs[9*(3*(r/3)+k/3)+3*(r%3)+k%3])
+	for _, unit := range sudokuUnits(n, b) {
+		args := make([]Expr, len(unit))
+		for k, i := range unit {
+			args[k] = refs[i]
 		}
-		m.AllDifferent(row)
-		m.AllDifferent(col)
-		m.AllDifferent(block)
+		m.AllDifferent(args)
 	}
 	return m, cells
+}
+
+// sudokuSize returns the side and the block side of a puzzle.
+func sudokuSize(t testing.TB, puzzle string) (int, int) {
+	for b := 3; b <= 6; b++ {
+		if len(puzzle) == b*b*b*b {
+			return b * b, b
+		}
+	}
+	t.Fatalf("puzzle of %d characters", len(puzzle))
+	return 0, 0
+}
+
+// sudokuDigit decodes a cell: 0 for a blank.
+func sudokuDigit(c byte) int {
+	switch {
+	case c >= '1' && c <= '9':
+		return int(c - '0')
+	case c >= 'A' && c <= 'Z':
+		return int(c-'A') + 10
+	}
+	return 0
+}
+
+func sudokuSymbol(d int64) byte {
+	if d <= 9 {
+		return byte('0' + d)
+	}
+	return byte('A' + d - 10)
+}
+
+// sudokuUnits returns the cells of every row, column and block, in the
+// order the spec's model posts them: for each r, row r, column r, block r.
+func sudokuUnits(n, b int) [][]int {
+	var units [][]int
+	for r := range n {
+		var row, col, block []int
+		for k := range n {
+			row = append(row, n*r+k)
+			col = append(col, n*k+r)
+			block = append(block, n*(b*(r/b)+k/b)+b*(r%b)+k%b)
+		}
+		units = append(units, row, col, block)
+	}
+	return units
 }
 
 func readLines(t testing.TB, name string) []string {
@@ -79,7 +123,7 @@ func solveSudokus(t testing.TB, name string, o Options, limit int) int64 {
 		}
 		var got strings.Builder
 		for _, c := range cells {
-			got.WriteByte(byte('0' + s.Value(c)))
+			got.WriteByte(sudokuSymbol(s.Value(c)))
 		}
 		if got.String() != sols[i] {
 			t.Fatalf("%s %d: %s, want %s", name, i+1, got.String(), sols[i])
@@ -104,11 +148,51 @@ func TestSudoku(t *testing.T) {
 	t.Logf("sudoku17 (limit %d): %d nodes in %v", limit, nodes, time.Since(start))
 }
 
-// BenchmarkSudoku17 solves the first 1000 sudoku17 puzzles per op (model
-// and solver construction included).
-func BenchmarkSudoku17(b *testing.B) {
-	b.ReportAllocs()
-	for range b.N {
-		solveSudokus(b, "sudoku17", Options{}, 1000)
+// The recommended options solve every set, 16×16 included, through one
+// Reset solver per set.
+func TestSudokuRecommended(t *testing.T) {
+	for _, name := range []string{"famous", "hardest", "top95", "hexadoku16", "sudoku17_sample1000"} {
+		start := time.Now()
+		n, nodes := solveBatch(t, name, Recommended(), 0)
+		t.Logf("%s: %d puzzles, %d nodes in %v", name, n, nodes, time.Since(start))
 	}
+}
+
+// solveBatch solves every puzzle of a set with one solver over the model
+// of an empty grid, Reset and restricted to each puzzle's givens (as csp
+// solve --each does), checking each answer against the solutions file.
+// It returns the number of puzzles and the total nodes.
+func solveBatch(t testing.TB, name string, o Options, limit int) (int, int64) {
+	puzzles := readLines(t, name+".txt")
+	sols := readLines(t, name+".solutions.txt")
+	if limit > 0 && limit < len(puzzles) {
+		puzzles = puzzles[:limit]
+	}
+	m, cells := sudoku(t, strings.Repeat(".", len(puzzles[0])))
+	s, err := NewSolver(m, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes int64
+	buf := make([]byte, len(cells))
+	for i, p := range puzzles {
+		s.Reset()
+		feasible := true
+		for k := range p {
+			if d := sudokuDigit(p[k]); d > 0 && !s.Restrict(cells[k], []int64{int64(d)}) {
+				feasible = false
+			}
+		}
+		if !feasible || s.Next() != Solution {
+			t.Fatalf("%s %d: no solution", name, i+1)
+		}
+		for k, c := range cells {
+			buf[k] = sudokuSymbol(s.Value(c))
+		}
+		if string(buf) != sols[i] {
+			t.Fatalf("%s %d: %s, want %s", name, i+1, buf, sols[i])
+		}
+		nodes += s.Stats().Nodes
+	}
+	return len(puzzles), nodes
 }

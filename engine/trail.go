@@ -33,6 +33,28 @@ type store struct {
 
 	words []uint64  // domain bits, see domain.go
 	vi    []varInfo // per variable
+
+	// A bounded trail (see trim): at most budget records (0: no bound);
+	// levels 1..lost-1 have lost theirs, and snap holds the state at the
+	// start of the search to recompute them from.
+	budget    int
+	lost      int
+	snapCell  []int32
+	snapWords []uint64
+
+	// PropAC: the variables whose domain changed since the propagation
+	// loop last looked (see ac.go).
+	track   bool
+	touched []int32
+	tmark   []bool // per variable: in touched
+}
+
+// touch records that the domain of x changed.
+func (t *store) touch(x int32) {
+	if !t.tmark[x] {
+		t.tmark[x] = true
+		t.touched = append(t.touched, x)
+	}
 }
 
 // entry is one trail record: a >= 0 restores cell a to b; a < 0 puts
@@ -57,7 +79,67 @@ func (t *store) set(i int32, v int32) {
 
 // push opens a level: changes from now on are undone by the matching pop.
 func (t *store) push() {
+	if t.budget > 0 && len(t.log) > t.budget && t.snapCell != nil {
+		t.trim()
+	}
 	t.marks = append(t.marks, len(t.log))
+	t.bump()
+}
+
+// Bounded trail. On 10000-queens the path to a solution removes some 10^8
+// values, too many records to keep. When the log exceeds its budget, trim
+// drops the records of the oldest search levels (1 and up; level 0, the
+// root, keeps its own), keeping the newest levels, at least the top one,
+// within half the budget. Those levels can no longer be undone record by
+// record: the solver undoes one by restoring snap, the state at the start
+// of the search, and replaying the decisions of the levels it keeps
+// (Solver.popLevel). A search with few deep backtracks, as on large
+// queens, never needs to.
+func (t *store) trim() {
+	top := len(t.marks) - 1 // the newest level, always kept
+	k := max(t.lost, 1)
+	for k < top && len(t.log)-t.marks[k] > t.budget/2 {
+		k++
+	}
+	if k <= max(t.lost, 1) || k > top {
+		return
+	}
+	from, to := t.marks[1], t.marks[k]
+	n := copy(t.log[from:], t.log[to:])
+	t.log = t.log[:from+n]
+	for j := 1; j < len(t.marks); j++ {
+		if j < k {
+			t.marks[j] = from
+		} else {
+			t.marks[j] -= to - from
+		}
+	}
+	t.lost = k
+}
+
+// poppable reports whether the top level still has its records.
+func (t *store) poppable() bool {
+	l := len(t.marks) - 1
+	return l == 0 || l >= t.lost
+}
+
+// snapshot records the state at the start of the search, with level 0
+// open on top of the trail.
+func (t *store) snapshot() {
+	t.snapCell = append(t.snapCell[:0], t.cell...)
+	t.snapWords = append(t.snapWords[:0], t.words...)
+	t.lost = 0
+}
+
+// restore returns to the snapshot: only level 0 is open, with its records.
+func (t *store) restore() {
+	copy(t.cell, t.snapCell)
+	copy(t.words, t.snapWords)
+	if len(t.marks) > 1 {
+		t.log = t.log[:t.marks[1]]
+	}
+	t.marks = t.marks[:1]
+	t.lost = 0
 	t.bump()
 }
 

@@ -1,0 +1,739 @@
+package engine
+
+// PropAC: propagation to a fixpoint.
+//
+// Under PropAC the solver keeps, besides the forward-checking propagators
+// the builder makes for every constraint (propagator.go), a second list of
+// propagators (acProp) that narrow domains as far as their consistency
+// level allows, whatever is fixed:
+//
+//   - alldiff: a value propagator, woken when one of its variables
+//     becomes fixed, which removes that value from the others (cheap,
+//     cascading), and, when the constraint is small enough (regin.go),
+//     Régin's matching-based domain consistency, woken by any change.
+//   - diagonal: the same value propagator, and diagPairs, woken when a
+//     variable is left with two values: together, arc consistency on each
+//     pair |a_i - a_j| != |p_i - p_j| (diagonal.go). (Régin on the two
+//     families of diagonals, alldiff(a_i - p_i) and alldiff(a_i + p_i),
+//     was measured: on n-queens it costs twice what it saves.)
+//   - linear comparisons: bounds consistency (<=, =), with binary
+//     equalities over small domains made domain consistent; != removes the
+//     value left to the last unfixed variable.
+//   - any other constraint over two variables: arc consistency (acBinary),
+//     over three or more: generalised arc consistency by enumerating the
+//     tuples of its current domains when their number is at most
+//     gacLimit, forward checking (the one unfixed variable) otherwise.
+//   - the objective, once there is a solution: the bound "strictly better
+//     than the incumbent" by bounds consistency when the objective is
+//     linear or a maximum of linear terms to minimise (a minimum to
+//     maximise), by forward checking otherwise.
+//
+// The store records which variables changed (store.touched). The loop
+// takes the next propagator from a queue, runs it, and wakes the
+// propagators of every variable it changed: those that watch any change,
+// those that watch fixing if the variable now has one value, and those
+// that watch two values if it has two (wakeOn). A propagator that wants
+// to know which of its variables changed gets their local numbers in its
+// events. A
+// propagator is in the queue at most once (queued flag), and one that
+// reaches its own fixpoint in one run (idem) is not woken by its own
+// changes. There are two queues: the slow propagators (Régin, generic
+// enumeration) run only when no fast one is waiting. A failure empties
+// the queues and the touched list. Every propagator is monotone, so the
+// fixpoint, and therefore the search tree, does not depend on the order
+// in which they run.
+
+// acProp is a propagator of PropAC. propagate narrows the domains of its
+// variables and reports false if one would become empty or the constraint
+// is violated.
+type acProp interface {
+	propagate(s *Solver) bool
+}
+
+type acInfo struct {
+	idem bool  // reaches its own fixpoint in one run
+	slow bool  // expensive: runs after the fast ones
+	cons int32 // the model constraint, for dom/wdeg (-1: the objective)
+}
+
+type acState struct {
+	props  []acProp
+	info   []acInfo
+	anyAt  []int32 // propagators woken by any change of x: anyW[anyAt[x]:anyAt[x+1]]
+	anyW   []watch // with x's local number
+	fixAt  []int32 // propagators woken when x becomes fixed
+	fixW   []watch
+	twoAt  []int32 // propagators woken when x is left with two values
+	twoW   []watch
+	ev     []*events // per propagator: where it hears which variables changed, or nil
+	queued []bool
+	fast   ring
+	slow   ring
+	cur    int32 // the running propagator, -1 between runs
+	cursor int32 // OrderInput: a cell, every variable below it is fixed
+	obj    int32 // the objective's propagator, -1 if none
+
+	links    []link // builder scratch: (variable, propagator, local number) by wakeOn
+	fixLinks []link
+	twoLinks []link
+}
+
+// ring is a FIFO of propagator indices; each is queued at most once, so
+// a capacity of the number of propagators suffices.
+type ring struct {
+	buf        []int32
+	head, size int
+}
+
+func (r *ring) push(p int32) {
+	i := r.head + r.size
+	if i >= len(r.buf) {
+		i -= len(r.buf)
+	}
+	r.buf[i] = p
+	r.size++
+}
+
+func (r *ring) pop() int32 {
+	p := r.buf[r.head]
+	r.head++
+	if r.head == len(r.buf) {
+		r.head = 0
+	}
+	r.size--
+	return p
+}
+
+// events is the list of the local numbers of the variables that changed
+// (or became fixed) since a propagator last ran, for those that want to
+// know.
+type events struct{ pending []int32 }
+
+// addAC registers an AC propagator watching any change of vars, or only
+// their fixing. If ev is not nil, each event also appends the variable's
+// local number (its index in vars) to ev.
+func (b *builder) addAC(p acProp, vars []int32, on wakeOn, info acInfo, ev *events) {
+	a := &b.s.ac
+	i := int32(len(a.props))
+	a.props = append(a.props, p)
+	a.info = append(a.info, info)
+	a.ev = append(a.ev, ev)
+	for l, x := range vars {
+		k := link{x: x, p: i, l: int32(l)}
+		switch on {
+		case onChange:
+			a.links = append(a.links, k)
+		case onFix:
+			a.fixLinks = append(a.fixLinks, k)
+		default:
+			a.twoLinks = append(a.twoLinks, k)
+		}
+	}
+}
+
+// wakeOn says which changes of a variable wake a propagator.
+type wakeOn uint8
+
+const (
+	onChange wakeOn = iota // any change
+	onFix                  // the variable is left with one value
+	onTwo                  // the variable is left with two values
+)
+
+// finishAC builds the PropAC propagators from the forward-checking ones.
+func (b *builder) finishAC() {
+	s := b.s
+	a := &s.ac
+	for i, p := range s.props {
+		cons := s.propCons[i]
+		switch p := p.(type) {
+		case *allDiffProp:
+			sp := &acSpread{argVars: &p.argVars, spread: p.spread}
+			b.addAC(sp, p.xs, onFix, acInfo{cons: cons}, &sp.events)
+			if r := newRegin(p.argX, p.off, s); r != nil {
+				b.addAC(r, p.xs, onChange, acInfo{idem: r.distinct, slow: true, cons: cons}, nil)
+			}
+		case *diagonalProp:
+			sp := &acSpread{argVars: &p.argVars, spread: p.spread}
+			b.addAC(sp, p.xs, onFix, acInfo{cons: cons}, &sp.events)
+			if dp := newDiagPairs(p); dp != nil {
+				b.addAC(dp, p.xs, onTwo, acInfo{cons: cons}, &dp.events)
+			}
+		case *linearProp:
+			on := onChange
+			if p.rel == linNE {
+				on = onFix // forward checking: nothing to do before one variable is left
+			}
+			b.addAC(&acLinear{p: p}, p.xs, on, acInfo{idem: true, cons: cons}, nil)
+		case *exprProp:
+			if bp := newACBinary(p, &s.st); bp != nil {
+				b.addAC(bp, p.p.vars, onChange, acInfo{idem: true, cons: cons}, nil)
+				continue
+			}
+			b.addAC(newACExpr(p), p.p.vars, onChange, acInfo{idem: true, slow: true, cons: cons}, nil)
+		}
+	}
+	a.obj = -1
+	if s.obj != nil {
+		a.obj = int32(len(a.props))
+		var p acProp = newACExpr(s.obj)
+		if l := b.linearObjective(); l != nil {
+			p = l
+		}
+		b.addAC(p, s.obj.p.vars, onChange, acInfo{idem: true, cons: -1}, nil)
+	}
+	a.anyAt, a.anyW = groupByVar(s.n, a.links, func(k link) watch { return watch{k.p, k.l} })
+	a.fixAt, a.fixW = groupByVar(s.n, a.fixLinks, func(k link) watch { return watch{k.p, k.l} })
+	a.twoAt, a.twoW = groupByVar(s.n, a.twoLinks, func(k link) watch { return watch{k.p, k.l} })
+	a.links, a.fixLinks, a.twoLinks = nil, nil, nil
+	a.queued = make([]bool, len(a.props))
+	a.fast.buf = make([]int32, len(a.props))
+	a.slow.buf = make([]int32, len(a.props))
+	a.cur = -1
+	if s.opts.Order == OrderInput {
+		a.cursor = s.st.newCell(0)
+	}
+	s.st.tmark = make([]bool, s.n)
+	s.st.track = true
+}
+
+// enqueue schedules propagator p.
+func (a *acState) enqueue(p int32) {
+	if a.queued[p] || p == a.cur && a.info[p].idem {
+		return
+	}
+	a.queued[p] = true
+	if a.info[p].slow {
+		a.slow.push(p)
+	} else {
+		a.fast.push(p)
+	}
+}
+
+// schedule wakes the propagators of the variables changed since the last
+// call.
+func (s *Solver) schedule() {
+	t := &s.st
+	a := &s.ac
+	for _, x := range t.touched {
+		t.tmark[x] = false
+		for _, w := range a.anyW[a.anyAt[x]:a.anyAt[x+1]] {
+			if ev := a.ev[w.p]; ev != nil {
+				ev.pending = append(ev.pending, w.l)
+			}
+			if !a.queued[w.p] {
+				a.enqueue(w.p)
+			}
+		}
+		switch t.size(x) {
+		case 1:
+			for _, w := range a.fixW[a.fixAt[x]:a.fixAt[x+1]] {
+				if ev := a.ev[w.p]; ev != nil {
+					ev.pending = append(ev.pending, w.l)
+				}
+				a.enqueue(w.p)
+			}
+			s.fixedAC(x)
+		case 2:
+			for _, w := range a.twoW[a.twoAt[x]:a.twoAt[x+1]] {
+				if ev := a.ev[w.p]; ev != nil {
+					ev.pending = append(ev.pending, w.l)
+				}
+				a.enqueue(w.p)
+			}
+		}
+	}
+	t.touched = t.touched[:0]
+}
+
+// fixedAC records that x has one value: MRV and dom/wdeg no longer see
+// it, and its constraints count one unfixed variable less.
+func (s *Solver) fixedAC(x int32) {
+	if s.opts.Order == OrderInput {
+		return
+	}
+	t := &s.st
+	u := &s.unassigned
+	if u.pos[x] >= t.cell[u.size] {
+		return // already removed (Propagate after the search started)
+	}
+	u.remove(t, x)
+	for _, g := range s.groups[s.groupAt[x]:s.groupAt[x+1]] {
+		t.set(g, t.cell[g]-1)
+	}
+}
+
+// fixpoint runs the queued propagators until none is left, or one fails.
+func (s *Solver) fixpoint() bool {
+	t := &s.st
+	a := &s.ac
+	for {
+		if len(t.touched) > 0 {
+			s.schedule()
+		}
+		var p int32
+		switch {
+		case a.fast.size > 0:
+			p = a.fast.pop()
+		case a.slow.size > 0:
+			p = a.slow.pop()
+		default:
+			a.cur = -1
+			return true
+		}
+		a.queued[p] = false
+		a.cur = p
+		s.stats.Propagations++
+		if !a.props[p].propagate(s) {
+			s.failAC(p)
+			return false
+		}
+	}
+}
+
+// failAC empties the queues after propagator p failed.
+func (s *Solver) failAC(p int32) {
+	a := &s.ac
+	t := &s.st
+	if c := a.info[p].cons; c >= 0 && s.weight != nil {
+		s.weight[c]++
+	}
+	for a.fast.size > 0 {
+		q := a.fast.pop()
+		a.queued[q] = false
+		if ev := a.ev[q]; ev != nil {
+			ev.pending = ev.pending[:0]
+		}
+	}
+	for a.slow.size > 0 {
+		q := a.slow.pop()
+		a.queued[q] = false
+		if ev := a.ev[q]; ev != nil {
+			ev.pending = ev.pending[:0]
+		}
+	}
+	if ev := a.ev[p]; ev != nil {
+		ev.pending = ev.pending[:0]
+	}
+	for _, x := range t.touched {
+		t.tmark[x] = false
+	}
+	t.touched = t.touched[:0]
+	a.cur = -1
+}
+
+// propagateAll runs every propagator to a fixpoint, treating every
+// variable as changed.
+func (s *Solver) propagateAll() bool {
+	t := &s.st
+	for _, x := range t.touched { // in the order of the variables, below
+		t.tmark[x] = false
+	}
+	t.touched = t.touched[:0]
+	for x := range s.n {
+		t.touch(x)
+	}
+	for p := range s.ac.props {
+		if int32(p) != s.ac.obj || s.objOn {
+			s.ac.enqueue(int32(p))
+		}
+	}
+	if s.objOn {
+		s.syncBound()
+	}
+	return s.fixpoint()
+}
+
+// rootAC propagates the root before the first node.
+func (s *Solver) rootAC() bool {
+	return s.propagateAll()
+}
+
+// nodeAC tries x = v (eq) or x != v at a new level, which stays open if
+// it succeeds.
+func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
+	t := &s.st
+	t.push()
+	s.stats.Nodes++
+	s.stats.MaxDepth = max(s.stats.MaxDepth, len(s.frames))
+	if eq {
+		t.fixTo(x, v)
+	} else {
+		t.remove(x, v) // x has two values or more
+	}
+	if s.objOn {
+		s.syncBound()
+		s.ac.enqueue(s.ac.obj)
+	}
+	ok := s.fixpoint()
+	if s.trace != nil {
+		s.trace(len(s.frames), Var(x), v, eq, ok)
+	}
+	if !ok {
+		s.stats.Failures++
+		t.pop()
+	}
+	return ok
+}
+
+// selectVarAC returns the unfixed variable to branch on, or -1 if every
+// variable is fixed.
+func (s *Solver) selectVarAC() int32 {
+	t := &s.st
+	switch s.opts.Order {
+	case OrderInput:
+		c := t.cell[s.ac.cursor]
+		x := c
+		for x < s.n && t.fixed(x) {
+			x++
+		}
+		if x != c {
+			t.set(s.ac.cursor, x)
+		}
+		if x == s.n {
+			return -1
+		}
+		return x
+	case OrderDomWdeg:
+		return s.selectDomWdeg()
+	}
+	return s.selectMRVAC()
+}
+
+// acSpread is the value propagator of alldiff and diagonal: each variable
+// that becomes fixed has its value spread to the others. The fixing events
+// are queued in pending by schedule; argVars.live holds the variables not
+// yet spread. Spreading may fix another variable, whose event comes back
+// through schedule: the propagator is not idempotent.
+type acSpread struct {
+	*argVars
+	spread func(t *store, l int32, targets []int32) bool
+	events // the variables fixed since the last run
+}
+
+func (p *acSpread) propagate(s *Solver) bool {
+	t := &s.st
+	live := &p.live
+	for len(p.pending) > 0 {
+		l := p.pending[len(p.pending)-1]
+		p.pending = p.pending[:len(p.pending)-1]
+		if live.pos[l] >= t.cell[live.size] || !t.fixed(p.xs[l]) {
+			continue // spread already
+		}
+		if !p.spread(t, l, live.remove(t, l)) {
+			return false
+		}
+	}
+	return true
+}
+
+// acLinear is bounds consistency for a linear comparison.
+type acLinear struct{ p *linearProp }
+
+func (a *acLinear) propagate(s *Solver) bool { return a.p.bounds(&s.st) }
+
+// dcLimit is the largest domain size for which a binary linear equality
+// is made domain consistent rather than bounds consistent.
+const dcLimit = 1024
+
+// bounds enforces the constraint to bounds consistency (see acLinear).
+func (p *linearProp) bounds(t *store) bool {
+	switch p.rel {
+	case linNE:
+		return p.filter(t)
+	case linLE:
+		return p.le(t, 1)
+	}
+	if len(p.xs) == 2 && t.size(p.xs[0]) <= dcLimit && t.size(p.xs[1]) <= dcLimit {
+		return p.binaryEq(t)
+	}
+	for {
+		c := t.changes
+		if !p.le(t, 1) || !p.le(t, -1) {
+			return false
+		}
+		if t.changes == c {
+			return true
+		}
+	}
+}
+
+// le enforces sign·(Σ coef·x + k) <= 0 to bounds consistency. Narrowing a
+// variable moves the bound its minimal term does not use, so one pass
+// reaches the fixpoint. Every partial sum is bounded by the builder's
+// magnitude check, and the slack, which wraps in between, is one.
+func (p *linearProp) le(t *store, sign int64) bool {
+	smin := sign * p.k
+	for i, x := range p.xs {
+		if a := sign * p.coef[i]; a > 0 {
+			smin += a * t.minOf(x)
+		} else {
+			smin += a * t.maxOf(x)
+		}
+	}
+	if smin > 0 {
+		return false
+	}
+	for i, x := range p.xs {
+		a := sign * p.coef[i]
+		if a > 0 {
+			slack := a*t.minOf(x) - smin // a·x <= slack
+			if !t.removeAbove(x, floorDiv(slack, a)) {
+				return false
+			}
+		} else {
+			slack := a*t.maxOf(x) - smin
+			if !t.removeBelow(x, ceilDiv(slack, a)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// binaryEq makes a·x + b·y + k = 0 domain consistent: each value of x has
+// at most one support in y and conversely, so one pass over each suffices.
+func (p *linearProp) binaryEq(t *store) bool {
+	for i := range 2 {
+		x, y := p.xs[i], p.xs[1-i]
+		a, b := p.coef[i], p.coef[1-i]
+		for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+			r := -p.k - a*v // b·y = r; bounded by the magnitude check
+			if r%b != 0 || !t.contains(y, r/b) {
+				if !t.remove(x, v) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// gacLimit bounds the work of a generic constraint of three variables or
+// more that enumerates tuples to reach arc consistency: the number of
+// tuples times the number of nodes of its expression.
+const gacLimit = 1 << 13
+
+// binaryACWidth is the largest span of the initial domains of the two
+// variables of a generic binary constraint for which it is made arc
+// consistent.
+const binaryACWidth = 1 << 12
+
+// acBinary is arc consistency for a generic constraint over two variables
+// (AC-3 with residual supports): a value of one variable stays if some
+// value of the other satisfies the constraint with it. The last support
+// found for each value is remembered (as its offset + 1, 0 for none) and
+// checked first, since the constraint never changes; supports are
+// recorded both ways. One pass over each variable reaches the fixpoint:
+// a value that supports a kept value is itself supported.
+type acBinary struct {
+	e   *exprProp
+	res [2][]int32 // per variable, per offset of its initial span
+}
+
+func newACBinary(e *exprProp, t *store) *acBinary {
+	if e.obj != nil || len(e.p.vars) != 2 {
+		return nil
+	}
+	b := &acBinary{e: e}
+	for i, x := range e.p.vars {
+		w := t.vi[x].width
+		if w > binaryACWidth {
+			return nil
+		}
+		b.res[i] = make([]int32, w)
+	}
+	return b
+}
+
+func (b *acBinary) propagate(s *Solver) bool {
+	t := &s.st
+	p := b.e.p
+	for i := range 2 {
+		x, y := p.vars[i], p.vars[1-i]
+		lx, ly := t.vi[x].lo, t.vi[y].lo
+		rx, ry := b.res[i], b.res[1-i]
+		for a, ok := t.minOf(x), true; ok; a, ok = t.nextValue(x, a) {
+			oa := a - lx
+			if r := rx[oa]; r > 0 && t.contains(y, ly+int64(r)-1) {
+				continue
+			}
+			p.vals[i] = a
+			found := false
+			for v, more := t.minOf(y), true; more; v, more = t.nextValue(y, v) {
+				p.vals[1-i] = v
+				if p.holds(0) {
+					rx[oa], ry[v-ly] = int32(v-ly)+1, int32(oa)+1
+					found = true
+					break
+				}
+			}
+			if !found && !t.remove(x, a) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// acExpr is arc consistency for a generic constraint: the tuples of the
+// current domains are enumerated when their number times the size of the
+// expression is at most gacLimit, and every value without a satisfying
+// tuple is removed; with more, it is forward checking. The objective's
+// bound, when not a linear one (acObjective), is forward checking.
+type acExpr struct {
+	e     *exprProp
+	free  []int32 // local numbers of the unfixed variables
+	vals  []int64 // their values, variable after variable
+	at    []int32 // free[j]'s values: vals[at[j]:at[j+1]]
+	sup   []bool  // per entry of vals: in a satisfying tuple
+	digit []int32 // the odometer: an index into each variable's values
+}
+
+func newACExpr(e *exprProp) *acExpr {
+	n := len(e.p.vars)
+	return &acExpr{e: e, free: make([]int32, 0, n), at: make([]int32, 0, n+1), digit: make([]int32, n)}
+}
+
+func (a *acExpr) propagate(s *Solver) bool {
+	t := &s.st
+	e := a.e
+	p := e.p
+	a.free = a.free[:0]
+	tuples := len(p.nodes) // the work: tuples times nodes
+	for l, x := range p.vars {
+		if t.fixed(x) {
+			p.vals[l] = t.minOf(x)
+			continue
+		}
+		a.free = append(a.free, int32(l))
+		if tuples <= gacLimit {
+			tuples *= int(t.size(x))
+		}
+	}
+	if len(a.free) <= 1 || tuples > gacLimit || e.obj != nil {
+		return e.filter(t) // an objective: forward checking only
+	}
+	a.vals, a.at = a.vals[:0], a.at[:0]
+	for _, l := range a.free {
+		a.at = append(a.at, int32(len(a.vals)))
+		a.vals = t.values(a.vals, p.vars[l])
+	}
+	a.at = append(a.at, int32(len(a.vals)))
+	if cap(a.sup) < len(a.vals) {
+		a.sup = make([]bool, len(a.vals))
+	}
+	sup := a.sup[:len(a.vals)]
+	clear(sup)
+	missing := len(a.vals)
+	k := len(a.free)
+	for j, l := range a.free {
+		a.digit[j] = 0
+		p.vals[l] = a.vals[a.at[j]]
+	}
+	for {
+		if e.holds() {
+			for j := range k {
+				if i := a.at[j] + a.digit[j]; !sup[i] {
+					sup[i] = true
+					missing--
+				}
+			}
+			if missing == 0 {
+				return true
+			}
+		}
+		j := k - 1
+		for ; j >= 0; j-- {
+			l := a.free[j]
+			a.digit[j]++
+			if a.at[j]+a.digit[j] < a.at[j+1] {
+				p.vals[l] = a.vals[a.at[j]+a.digit[j]]
+				break
+			}
+			a.digit[j] = 0
+			p.vals[l] = a.vals[a.at[j]]
+		}
+		if j < 0 {
+			break
+		}
+	}
+	for j, l := range a.free {
+		x := p.vars[l]
+		for i := a.at[j]; i < a.at[j+1]; i++ {
+			if !sup[i] && !t.remove(x, a.vals[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// acObjective is the bound of an objective that is linear, or the
+// maximum of linear terms to minimise (the minimum to maximise): each part
+// Σ coef·x + k <= 0 with k = k0 - sign·best + 1, sign 1 to minimise and
+// -1 to maximise, and coef and k0 those of the part multiplied by sign.
+// "max(e_i) < best" holds iff every e_i < best, so the parts together are
+// the bound; each is made bounds consistent.
+type acObjective struct {
+	parts []objPart
+	sign  int64
+	obj   *objBound
+}
+
+type objPart struct {
+	lin linearProp
+	k0  int64
+}
+
+func (o *acObjective) propagate(s *Solver) bool {
+	if !o.obj.set {
+		return true
+	}
+	for i := range o.parts {
+		p := &o.parts[i]
+		p.lin.k = p.k0 - o.sign*o.obj.best + 1 // the builder checked the magnitude
+		if !p.lin.le(&s.st, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// linearObjective returns the bounds propagator of the objective, or nil
+// if it is neither linear nor a maximum (minimum) of linear terms to
+// minimise (maximise), or could overflow.
+func (b *builder) linearObjective() *acObjective {
+	sense, e := b.s.m.Objective()
+	o := &acObjective{sign: 1, obj: b.s.obj.obj}
+	if sense == Maximize {
+		o.sign = -1
+	}
+	terms := []Expr{e}
+	if n, ok := e.(*Nary); ok && (n.Op == OpMax && sense == Minimize || n.Op == OpMin && sense == Maximize) {
+		terms = n.Args
+	}
+	for _, term := range terms {
+		f := linForm{terms: b.terms[:0]}
+		ok := f.add(term, 1)
+		b.terms = f.terms
+		if !ok {
+			return nil
+		}
+		p := b.normalize(&f, o.sign, 0, linLE)
+		if p == nil {
+			return nil
+		}
+		// Room for k0 - sign·best + 1, where |best| <= the magnitude.
+		total, _ := AbsInt(p.k)
+		for i, x := range p.xs {
+			m, _ := termMagnitude(p.coef[i], b.s.m.InitialDomain(Var(x)))
+			total += m // fits: normalize checked the sum
+		}
+		if total > 1<<61 {
+			return nil
+		}
+		o.parts = append(o.parts, objPart{lin: *p, k0: p.k})
+	}
+	return o
+}

@@ -1,0 +1,342 @@
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Embarrassingly parallel search (EPS).
+//
+// SolveParallel first cuts the search tree at a depth d: a solver runs the
+// ordinary search with cutDepth = d, and every node it reaches at depth d
+// becomes an open subproblem, the path of decisions that leads to it,
+// instead of being explored. d grows from 1 until there are at least
+// subproblemsPerWorker subproblems per worker (or the tree has no node
+// that deep). The subproblems and the solutions above depth d partition
+// the tree, so counts add up exactly, with no duplicate and no loss.
+//
+// Then each worker, a goroutine with a Solver of its own over the same
+// model (which no one changes), takes the next subproblem, Resets its
+// solver, replays the path as frames below which the search never
+// backtracks (Solver.base), and runs Next to exhaustion. Subproblems far
+// outnumber the workers, so an uneven split still keeps every worker busy
+// until the end.
+
+// subproblemsPerWorker is how many subproblems per worker the
+// decomposition aims at.
+const subproblemsPerWorker = 30
+
+// sharedBound is the best objective value found by any worker of
+// SolveParallel.
+type sharedBound struct {
+	set  atomic.Bool
+	best atomic.Int64
+}
+
+// syncBound tightens the solver's bound to the best one shared by the
+// other workers.
+func (s *Solver) syncBound() {
+	sb := s.shared
+	if sb == nil || !sb.set.Load() {
+		return
+	}
+	b := sb.best.Load()
+	o := s.obj.obj
+	if !o.set || (o.sense == Minimize && b < o.best) || (o.sense == Maximize && b > o.best) {
+		o.set, o.best = true, b
+	}
+}
+
+// decision is one step of a subproblem's path: x = v, or x != v (PropAC's
+// right branches).
+type decision struct {
+	x  int32
+	v  int64
+	ne bool
+}
+
+// parallelRun is what the workers of SolveParallel share.
+type parallelRun struct {
+	m          *Model
+	opts       Options
+	onSolution func([]int64) bool
+	stop       atomic.Bool // a worker's onSolution returned false, or a limit was reached
+	userStop   atomic.Bool // onSolution returned false
+	limitHit   atomic.Bool // a deadline or StopFlag stopped a worker
+	bound      sharedBound
+
+	mu        sync.Mutex // serialises onSolution, progress and the totals below
+	solutions int64
+	done      Stats   // statistics of the finished solvers
+	live      []Stats // the latest statistics of each worker
+}
+
+// SolveParallel searches m with opts on the given number of goroutines
+// and calls onSolution for each solution found: every solution of a
+// satisfaction problem, and for an optimisation each solution strictly
+// better than every one reported before it. Calls are serialised (never
+// two at once), in no particular order; values holds the value of every
+// variable, indexed by Var, and is only valid during the call. Returning
+// false stops the search; onSolution may be nil.
+//
+// The status is Exhausted when the whole search space was explored (the
+// last solution reported of an optimisation is then optimal), Solution
+// when onSolution asked to stop, and Stopped when opts.Deadline or
+// opts.StopFlag ended the search. The statistics are summed over the
+// workers, except MaxDepth, the largest, and SearchTime, the wall-clock
+// time of the call. The number and set of solutions do not depend on
+// the number of workers; with workers <= 1 the search runs on the calling
+// goroutine. opts.Progress, if set, is called from one worker at a time
+// with the statistics summed over the workers.
+//
+// It returns an error, before searching, if NewSolver would.
+func SolveParallel(m *Model, opts Options, workers int, onSolution func(values []int64) bool) (Status, Stats, error) {
+	start := time.Now()
+	workers = max(workers, 1)
+	r := &parallelRun{m: m, opts: opts, onSolution: onSolution, live: make([]Stats, workers)}
+	solvers := make([]*Solver, workers)
+	for i := range solvers {
+		s, err := NewSolver(m, r.workerOptions(i))
+		if err != nil {
+			return Exhausted, Stats{}, err
+		}
+		s.group = &r.stop
+		if s.obj != nil {
+			s.shared = &r.bound
+		}
+		solvers[i] = s
+	}
+	status := Exhausted
+	var subs [][]decision
+	if workers == 1 {
+		r.runAll(solvers[0])
+	} else {
+		subs = r.decompose(solvers[0], workers)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for i, s := range solvers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r.work(i, s, subs, &next)
+			}()
+		}
+		wg.Wait()
+	}
+	switch {
+	case r.userStop.Load():
+		status = Solution
+	case r.limitHit.Load():
+		status = Stopped
+	}
+	st := r.done
+	st.Solutions = r.solutions
+	st.SearchTime = time.Since(start)
+	return status, st, nil
+}
+
+// workerOptions returns the options of worker i: progress is reported
+// through the run, summed.
+func (r *parallelRun) workerOptions(i int) Options {
+	o := r.opts
+	if p := r.opts.Progress; p != nil {
+		o.Progress = func(st Stats) {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.live[i] = st
+			p(r.sum())
+		}
+	}
+	return o
+}
+
+// sum returns the statistics so far; r.mu is held.
+func (r *parallelRun) sum() Stats {
+	t := r.done
+	for _, st := range r.live {
+		t.add(st)
+	}
+	t.Solutions = r.solutions
+	return t
+}
+
+func (t *Stats) add(st Stats) {
+	t.Nodes += st.Nodes
+	t.Failures += st.Failures
+	t.Propagations += st.Propagations
+	t.MaxDepth = max(t.MaxDepth, st.MaxDepth)
+	t.SearchTime += st.SearchTime
+}
+
+// finish adds a solver's statistics to the totals and resets it.
+func (r *parallelRun) finish(i int, s *Solver) {
+	r.mu.Lock()
+	r.done.add(s.stats)
+	r.live[i] = Stats{}
+	r.mu.Unlock()
+	s.Reset()
+}
+
+// report hands the solution s holds to onSolution; false stops the run.
+// An optimisation reports only solutions better than the shared bound.
+func (r *parallelRun) report(s *Solver) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stop.Load() {
+		return false // stopping: report nothing more
+	}
+	if s.obj != nil {
+		b := &r.bound
+		if b.set.Load() && (s.obj.obj.sense == Minimize && s.solObj >= b.best.Load() ||
+			s.obj.obj.sense == Maximize && s.solObj <= b.best.Load()) {
+			return true // another worker found as good
+		}
+		b.best.Store(s.solObj)
+		b.set.Store(true)
+	}
+	r.solutions++
+	if r.onSolution != nil && !r.onSolution(s.sol) {
+		r.userStop.Store(true)
+		r.stop.Store(true)
+		return false
+	}
+	return true
+}
+
+// runAll runs the whole search on s.
+func (r *parallelRun) runAll(s *Solver) {
+	for {
+		switch s.Next() {
+		case Solution:
+			if !r.report(s) {
+				r.finish(0, s)
+				return
+			}
+			continue
+		case Stopped:
+			r.stopped()
+		}
+		r.finish(0, s)
+		return
+	}
+}
+
+// stopped records that a limit stopped a worker, unless the run was
+// already stopping.
+func (r *parallelRun) stopped() {
+	if !r.stop.Load() {
+		r.limitHit.Store(true)
+	}
+	r.stop.Store(true)
+}
+
+// decompose cuts the tree into subproblems with solver s, reporting the
+// solutions above the cut. Satisfaction solutions are reported only from
+// the final cut, since a deeper cut finds them again; improving solutions
+// of an optimisation are reported as they come, as they only tighten the
+// bound.
+func (r *parallelRun) decompose(s *Solver, workers int) [][]decision {
+	target := subproblemsPerWorker * workers
+	var subs [][]decision
+	var sols [][]int64
+	for depth := 1; ; depth++ {
+		s.Reset()
+		s.cutDepth = depth
+		subs, sols = subs[:0], sols[:0]
+		deeper := false // a node reached the cut
+		for {
+			st := s.next()
+			if st == statusCut {
+				deeper = true
+				subs = append(subs, s.path())
+				continue
+			}
+			if st == Solution {
+				if s.obj != nil {
+					if !r.report(s) {
+						r.finish(0, s)
+						return nil
+					}
+				} else {
+					sols = append(sols, append([]int64(nil), s.sol...))
+				}
+				continue
+			}
+			if st == Stopped {
+				r.stopped()
+			}
+			break
+		}
+		if r.stop.Load() || !deeper || len(subs) >= target || depth >= int(s.n)+64 {
+			break
+		}
+		r.mu.Lock()
+		r.done.add(s.stats) // the abandoned cut's work counts too
+		r.mu.Unlock()
+	}
+	s.cutDepth = 0
+	for _, sol := range sols {
+		copy(s.sol, sol)
+		if !r.report(s) {
+			break
+		}
+	}
+	r.finish(0, s)
+	return subs
+}
+
+// path returns the decisions of the current node.
+func (s *Solver) path() []decision {
+	p := make([]decision, len(s.frames))
+	for i, f := range s.frames {
+		p[i] = decision{x: f.x, v: f.v, ne: f.right}
+	}
+	return p
+}
+
+// work solves subproblems until there are none left or the run stops.
+func (r *parallelRun) work(i int, s *Solver, subs [][]decision, next *atomic.Int64) {
+	for !r.stop.Load() {
+		k := next.Add(1) - 1
+		if k >= int64(len(subs)) {
+			return
+		}
+		if !s.enter(subs[k]) {
+			r.finish(i, s)
+			continue
+		}
+		for {
+			st := s.Next()
+			if st == Solution {
+				if r.report(s) {
+					continue
+				}
+			} else if st == Stopped {
+				r.stopped()
+			}
+			break
+		}
+		r.finish(i, s)
+	}
+}
+
+// enter prepares a Reset solver to search the subproblem p: the root, then
+// each decision at a level of its own, below which the search does not
+// backtrack. False if p has no solution.
+func (s *Solver) enter(p []decision) bool {
+	if !s.start() {
+		s.phase = phaseDone
+		return false
+	}
+	for _, d := range p {
+		s.frames = append(s.frames, frame{x: d.x, v: d.v, tried: true, right: d.ne})
+		if !s.replay(&s.frames[len(s.frames)-1]) {
+			s.phase = phaseDone
+			return false
+		}
+	}
+	s.base = len(s.frames)
+	s.phase = phaseChoose
+	return true
+}
