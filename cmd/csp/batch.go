@@ -33,10 +33,6 @@ type batchResult struct {
 	stats  engine.Stats
 }
 
-type restricter interface {
-	Restrict(engine.Var, []int64) bool
-}
-
 // batchRun holds what the workers share.
 type batchRun struct {
 	batch   *lang.Batch
@@ -177,19 +173,11 @@ func (r *batchRun) solve(j batchJob) batchResult {
 		res.status, res.err = "invalid", err.Error()
 		return res
 	}
-	rs, canRestrict := any(s).(restricter)
-	if !canRestrict && len(inst.Fixes) > 0 { // TEMPORARY until engine.Solver.Restrict lands
-		if inst, err = r.batch.InstanceLowered(j.text); err != nil {
-			res.status, res.err = "invalid", err.Error()
-			return res
-		}
-		s, _ = engine.NewSolver(inst.Program.Model, opts)
-	}
 	r.track(s, true)
 	defer r.track(s, false)
 	feasible := true
 	for _, fx := range inst.Fixes {
-		if !rs.Restrict(fx.Var, []int64{fx.Value}) {
+		if !s.Restrict(fx.Var, []int64{fx.Value}) {
 			feasible = false
 			break
 		}

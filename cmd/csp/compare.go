@@ -16,8 +16,9 @@ import (
 
 const compareUsage = `usage: csp compare MODEL [DATA...] [-p name=value]... [--all] [--json] [--timeout D]
 
-Solves MODEL under every variable order (input, mrv) and propagation level
-(none, fc) with ascending values, and prints nodes, failures, propagations,
+Solves MODEL under the course's variable orders and propagation levels
+(input and mrv, with none and fc) and the stronger ones (ac, domwdeg),
+with ascending values, and prints nodes, failures, propagations,
 time and the first solution found for each; the fastest row is marked *.
 --all compares full enumeration instead. Each row stops after --timeout
 (default 10s).
@@ -37,6 +38,7 @@ var compareConfigs = []struct {
 	order, prop string
 }{
 	{"input", "none"}, {"input", "fc"}, {"mrv", "none"}, {"mrv", "fc"},
+	{"input", "ac"}, {"mrv", "ac"}, {"domwdeg", "ac"},
 }
 
 func compareCmd(args []string, stdout, stderr io.Writer) int {
@@ -133,7 +135,7 @@ func printCompareTable(w io.Writer, rows []compareRow, all bool) {
 	if all {
 		what = "solutions"
 	}
-	fmt.Fprintf(w, "  %-6s %-5s %12s %12s %13s %11s  %s\n", "order", "prop", "nodes", "failures", "propagations", "time", what)
+	fmt.Fprintf(w, "  %-7s %-5s %12s %12s %13s %11s  %s\n", "order", "prop", "nodes", "failures", "propagations", "time", what)
 	for i, r := range rows {
 		mark := " "
 		if i == best {
@@ -148,7 +150,7 @@ func printCompareTable(w io.Writer, rows []compareRow, all bool) {
 		case all:
 			result = fmt.Sprint(r.solutions)
 		}
-		fmt.Fprintf(w, "%s %-6s %-5s %12d %12d %13d %11s  %s\n", mark, r.order, r.prop,
+		fmt.Fprintf(w, "%s %-7s %-5s %12d %12d %13d %11s  %s\n", mark, r.order, r.prop,
 			r.st.Nodes, r.st.Failures, r.st.Propagations, durationText(r.elapsed), result)
 	}
 }

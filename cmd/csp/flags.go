@@ -62,9 +62,9 @@ func (c choice[T]) Set(s string) error {
 	return nil
 }
 
-var orders = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV}
-var valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax}
-var propLevels = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC}
+var orders = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg}
+var valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid}
+var propLevels = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
 
 func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)

@@ -45,11 +45,15 @@ Many instances:
   --workers N        solve on N goroutines (default: the number of CPUs)
 
 How to search (default: --order mrv --values min --prop fc):
-  --order input|mrv  variable order: declaration order, or smallest domain
-                     first (ties: most constraints on unassigned variables)
-  --values min|max   try values in ascending or descending order
-  --prop none|fc     none: check a constraint once its variables are set;
-                     fc: forward checking after each assignment
+  --order input|mrv|domwdeg
+                     variable order: declaration order; smallest domain
+                     first (ties: most constraints on unassigned variables);
+                     or domain size over failure-weighted degree
+  --values min|max|mid
+                     try values ascending, descending, or from the middle out
+  --prop none|fc|ac  none: check a constraint once its variables are set;
+                     fc: forward checking after each assignment;
+                     ac: propagation to a fixpoint, domain-consistent alldiff
 
 Why there is no solution:
   --explain          when the model has no solution, print a minimal set of
