@@ -306,16 +306,22 @@ func (r *parallelRun) work(i int, s *Solver, subs [][]decision, next *atomic.Int
 			r.finish(i, s)
 			continue
 		}
+		countOnly := r.onSolution == nil && s.obj == nil
 		for {
 			st := s.Next()
 			if st == Solution {
-				if r.report(s) {
+				if countOnly || r.report(s) {
 					continue
 				}
 			} else if st == Stopped {
 				r.stopped()
 			}
 			break
+		}
+		if countOnly {
+			r.mu.Lock()
+			r.solutions += s.stats.Solutions // counted without the lock
+			r.mu.Unlock()
 		}
 		r.finish(i, s)
 	}
