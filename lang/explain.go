@@ -200,35 +200,20 @@ func universeOf(p *Program) interval {
 	return interval{max(lo-width, mid-maxUniverse/2), min(hi+width, mid+maxUniverse/2-1)}
 }
 
+// walkConsts calls f on every constant of an expression, and on the ends
+// of its membership sets.
 func walkConsts(e engine.Expr, f func(int64)) {
-	switch e := e.(type) {
-	case *engine.Const:
-		f(e.V)
-	case *engine.Unary:
-		walkConsts(e.X, f)
-	case *engine.Binary:
-		walkConsts(e.X, f)
-		walkConsts(e.Y, f)
-	case *engine.Nary:
-		for _, a := range e.Args {
-			walkConsts(a, f)
+	visitExpr(e, func(n engine.Expr) {
+		switch n := n.(type) {
+		case *engine.Const:
+			f(n.V)
+		case *engine.InSet:
+			if len(n.Set) > 0 {
+				f(n.Set[0])
+				f(n.Set[len(n.Set)-1])
+			}
 		}
-	case *engine.InSet:
-		walkConsts(e.X, f)
-		if len(e.Set) > 0 {
-			f(e.Set[0])
-			f(e.Set[len(e.Set)-1])
-		}
-	case *engine.IfThenElse:
-		walkConsts(e.Cond, f)
-		walkConsts(e.Then, f)
-		walkConsts(e.Else, f)
-	case *engine.Element:
-		walkConsts(e.Index, f)
-		for _, it := range e.Items {
-			walkConsts(it, f)
-		}
-	}
+	})
 }
 
 // Describe writes an item as "file:line:col: text", with the generator

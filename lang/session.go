@@ -181,28 +181,39 @@ func (p *Program) VarsOf(name string) []engine.Var {
 }
 
 func walkVars(e engine.Expr, f func(engine.Var)) {
+	visitExpr(e, func(n engine.Expr) {
+		if v, ok := n.(*engine.VarExpr); ok {
+			f(v.V)
+		}
+	})
+}
+
+// visitExpr calls f on every node of an expression, parents first.
+func visitExpr(e engine.Expr, f func(engine.Expr)) {
+	if e == nil {
+		return
+	}
+	f(e)
 	switch e := e.(type) {
-	case *engine.VarExpr:
-		f(e.V)
 	case *engine.Unary:
-		walkVars(e.X, f)
+		visitExpr(e.X, f)
 	case *engine.Binary:
-		walkVars(e.X, f)
-		walkVars(e.Y, f)
+		visitExpr(e.X, f)
+		visitExpr(e.Y, f)
 	case *engine.Nary:
 		for _, a := range e.Args {
-			walkVars(a, f)
+			visitExpr(a, f)
 		}
 	case *engine.InSet:
-		walkVars(e.X, f)
+		visitExpr(e.X, f)
 	case *engine.IfThenElse:
-		walkVars(e.Cond, f)
-		walkVars(e.Then, f)
-		walkVars(e.Else, f)
+		visitExpr(e.Cond, f)
+		visitExpr(e.Then, f)
+		visitExpr(e.Else, f)
 	case *engine.Element:
-		walkVars(e.Index, f)
+		visitExpr(e.Index, f)
 		for _, it := range e.Items {
-			walkVars(it, f)
+			visitExpr(it, f)
 		}
 	}
 }
