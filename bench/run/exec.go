@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -57,12 +58,12 @@ func execute(dir string, timeout time.Duration, name string, args ...string) out
 	var killed atomic.Bool
 	timer := time.AfterFunc(timeout, func() {
 		killed.Store(true)
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killTree(cmd.Process.Pid)
 	})
 	err := cmd.Wait()
 	wall := time.Since(start)
 	timer.Stop()
-	// Leave nothing behind: a solver may have started children of its own.
+	// Leave nothing behind in the process group.
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	o := outcome{stdout: so.Bytes(), stderr: se.Bytes(), wall: wall, timedOut: killed.Load(), exit: -1}
 	if st := cmd.ProcessState; st != nil {
@@ -113,8 +114,61 @@ func setupMeasure(root, dir string) error {
 // killRunning stops the command being run (on Ctrl-C).
 func killRunning() {
 	if pid := running.Load(); pid > 0 {
-		syscall.Kill(-int(pid), syscall.SIGKILL)
+		killTree(int(pid))
 	}
+}
+
+// killTree kills pid's process group and every descendant of pid: MiniZinc
+// starts its solver in a process group of its own.
+func killTree(pid int) {
+	pids := append(descendants(pid), pid)
+	syscall.Kill(-pid, syscall.SIGKILL)
+	for _, p := range pids {
+		syscall.Kill(p, syscall.SIGKILL)
+	}
+}
+
+// descendants lists the processes below pid, from /proc.
+func descendants(pid int) []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	children := map[int][]int{}
+	for _, e := range entries {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...; comm may hold spaces and parentheses
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) < 2 {
+			continue
+		}
+		if pp, err := strconv.Atoi(f[1]); err == nil {
+			children[pp] = append(children[pp], p)
+		}
+	}
+	var out []int
+	stack := []int{pid}
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, c := range children[p] {
+			out = append(out, c)
+			stack = append(stack, c)
+		}
+	}
+	return out
 }
 
 // outOfMemory tells whether a failed run ran out of memory (the address

@@ -317,8 +317,8 @@ func cspResult(o outcome) result {
 		res.status = "timeout"
 	case o.exit == 3:
 		res.status = "timeout"
-		if strings.Contains(strings.ToLower(string(o.stderr)), "memory") {
-			res.status = "out of memory"
+		if strings.Contains(strings.ToLower(firstMessage(o.stderr)), "memory") {
+			res.status = "out of memory" // --max-memory stopped it
 		}
 	case o.exit == 0:
 	default:
