@@ -25,7 +25,7 @@ type Config struct {
 	MemLimitMB    int
 	NoGecode      bool
 	NoBaseline    bool
-	NoWorkers     bool
+	CSPVariants   string // extra csp flag sets, ";"-separated, or "auto"
 	Command       string
 	Out, Log      io.Writer
 }

@@ -37,7 +37,7 @@ func main() {
 	flag.StringVar(&cfg.Data, "data", "", "directory of the puzzle sets (default: ../shared/data/sudoku next to the checkout)")
 	flag.BoolVar(&cfg.NoGecode, "no-gecode", false, "do not run MiniZinc")
 	flag.BoolVar(&cfg.NoBaseline, "no-baseline", false, "do not run the specialised baselines")
-	flag.BoolVar(&cfg.NoWorkers, "no-workers", false, "do not add --workers variants even when csp has the flag")
+	flag.StringVar(&cfg.CSPVariants, "csp-variants", cfg.CSPVariants, "csp flag sets measured besides the defaults, separated by ';' (\"\" for none); auto: --workers 1 and --prop ac when csp has them, and --values mid for a first solution")
 	flag.Parse()
 	var err error
 	if *only != "" {
@@ -86,6 +86,7 @@ func commandLine() string {
 func defaultConfig() Config {
 	return Config{
 		Reps:          5,
+		CSPVariants:   "auto",
 		BigReps:       1,
 		Timeout:       60 * time.Second,
 		PuzzleTimeout: 10 * time.Second,

@@ -50,15 +50,42 @@ func (r *runner) problems() ([]*problem, error) {
 }
 
 // cspVariants are the csp configurations measured on a problem: the
-// defaults, and one worker when csp has --workers (its default is one per
-// CPU).
-func (r *runner) cspVariants(family string, run func(extra []string) result) []*variant {
+// defaults first, then the extra flag sets (see cspExtras).
+func (r *runner) cspVariants(family string, extras [][]string, run func(extra []string) result) []*variant {
 	vs := []*variant{{solver: "csp", name: "default", family: family + "/csp", run: func() result { return run(nil) }}}
-	if r.tools.cspWorkers && !r.cfg.NoWorkers {
-		vs = append(vs, &variant{solver: "csp", name: "--workers 1", family: family + "/csp1",
-			run: func() result { return run([]string{"--workers", "1"}) }})
+	for _, x := range extras {
+		name := strings.Join(x, " ")
+		vs = append(vs, &variant{solver: "csp", name: name, family: family + "/csp " + name,
+			run: func() result { return run(x) }})
 	}
 	return vs
+}
+
+// cspExtras are the flag sets measured besides the defaults: those of
+// -csp-variants, or by default --workers 1 and --prop ac when csp has them
+// (for a first solution, where workers do not apply: --prop ac and
+// --values mid).
+func (r *runner) cspExtras(first bool) [][]string {
+	if r.cfg.CSPVariants != "auto" {
+		var out [][]string
+		for _, v := range strings.Split(r.cfg.CSPVariants, ";") {
+			if f := strings.Fields(v); len(f) > 0 {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	var out [][]string
+	if r.tools.cspWorkers && !first {
+		out = append(out, []string{"--workers", "1"})
+	}
+	if r.tools.cspAC {
+		out = append(out, []string{"--prop", "ac"})
+	}
+	if r.tools.cspMid && first {
+		out = append(out, []string{"--values", "mid"})
+	}
+	return out
 }
 
 // ---- queens ----
@@ -66,7 +93,7 @@ func (r *runner) cspVariants(family string, run func(extra []string) result) []*
 func (r *runner) queensCount(n int) *problem {
 	p := &problem{section: "Queens: count all solutions", name: fmt.Sprintf("queens count n=%d", n), size: n}
 	want := queensCounts[n]
-	p.variants = r.cspVariants("qc", func(extra []string) result {
+	p.variants = r.cspVariants("qc", r.cspExtras(false), func(extra []string) result {
 		args := append([]string{"solve", "models/queens.csp", "-p", fmt.Sprintf("n=%d", n), "--count", "-s"}, extra...)
 		o := execute(r.cfg.Root, r.cfg.Timeout, r.tools.csp, args...)
 		res := cspResult(o)
@@ -122,7 +149,7 @@ func (r *runner) queensFirst(n int) *problem {
 		}
 	}
 	limit := secs(r.cfg.Timeout)
-	p.variants = r.cspVariants("qf", func(extra []string) result {
+	p.variants = r.cspVariants("qf", r.cspExtras(true), func(extra []string) result {
 		args := append([]string{"solve", "models/queens.csp", "-p", fmt.Sprintf("n=%d", n), "--json", "-s", "--timeout", limit}, extra...)
 		o := execute(r.cfg.Root, r.cfg.Timeout+5*time.Second, r.tools.csp, args...)
 		res := cspResult(o)
@@ -130,7 +157,7 @@ func (r *runner) queensFirst(n int) *problem {
 			check(&res, firstLine(o.stdout))
 		}
 		return res
-	})[:1] // --workers does not apply to a first solution
+	})
 	if r.tools.minizinc != "" {
 		for _, m := range gecodeModels {
 			model := filepath.Join(r.tools.mznDir, "queens_"+m.name+".mzn")
@@ -185,9 +212,10 @@ func checkQueens(n int, out []byte) string {
 func (r *runner) models() ([]*problem, error) {
 	var ps []*problem
 	add := func(name string, want int64, args ...string) {
-		p := &problem{section: "Models and examples (csp only, default settings)", name: name}
-		p.variants = []*variant{{solver: "csp", name: "default", run: func() result {
-			o := execute(r.cfg.Root, r.cfg.Timeout, r.tools.csp, append(args, "-s")...)
+		p := &problem{section: "Models and examples (csp only)", name: name}
+		p.variants = r.cspVariants("model/"+name, r.cspExtras(false), func(extra []string) result {
+			all := append(append(append([]string(nil), args...), "-s"), extra...)
+			o := execute(r.cfg.Root, r.cfg.Timeout, r.tools.csp, all...)
 			res := cspResult(o)
 			if res.ok() {
 				got := statInt(o.stderr, "solutions")
@@ -198,7 +226,7 @@ func (r *runner) models() ([]*problem, error) {
 				}
 			}
 			return res
-		}}}
+		})
 		ps = append(ps, p)
 	}
 	piles := map[string]int64{"pile1": 16, "pile2": 9, "pile3": 20, "pile4": 16}

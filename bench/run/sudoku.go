@@ -110,7 +110,7 @@ func (r *runner) sudokuSet(s *puzzleSet) *problem {
 	}
 	pt := r.cfg.PuzzleTimeout
 	whole := r.cfg.Timeout + time.Duration(len(s.puzzles))*pt
-	p.variants = r.cspVariants("set/"+s.name, func(extra []string) result {
+	p.variants = r.cspVariants("set/"+s.name, r.cspExtras(false), func(extra []string) result {
 		if !r.tools.cspEach {
 			return result{status: "not run: csp has no --each", nodes: -1}
 		}

@@ -19,6 +19,8 @@ type tools struct {
 	cspDirty   string
 	cspEach    bool // csp solve --each
 	cspWorkers bool // csp solve --workers
+	cspAC      bool // --prop ac
+	cspMid     bool // --values mid
 	minizinc   string
 	mznVersion string
 	gecodeVer  string
@@ -70,6 +72,8 @@ func setupTools(cfg *Config, tmp string, notef func(string, ...any)) (*tools, er
 	help, _ := exec.Command(t.csp, "solve", "--help").CombinedOutput()
 	t.cspEach = strings.Contains(string(help), "--each")
 	t.cspWorkers = strings.Contains(string(help), "--workers")
+	t.cspAC = regexp.MustCompile(`--prop [a-z|]*\bac\b`).Match(help)
+	t.cspMid = regexp.MustCompile(`--values [a-z|]*\bmid\b`).Match(help)
 	if !t.cspEach {
 		notef("csp has no --each yet: puzzle sets are solved one csp process per puzzle (start-up included in csp's time)")
 	}
