@@ -116,6 +116,7 @@ func (t *store) removeBit(x, o int32) bool {
 		return true // a stale bit outside the bounds
 	}
 	if t.cell[c+cSize] == 1 {
+		t.wiped = x
 		return false
 	}
 	t.words[t.vi[x].woff+int(o>>6)] &^= 1 << (o & 63)
@@ -174,6 +175,7 @@ func (t *store) removeBelow(x int32, v int64) bool {
 		return true
 	}
 	if v > t.maxOf(x) {
+		t.wiped = x
 		return false
 	}
 	o := int32(v - t.vi[x].lo)
@@ -194,6 +196,7 @@ func (t *store) removeAbove(x int32, v int64) bool {
 		return true
 	}
 	if v < t.minOf(x) {
+		t.wiped = x
 		return false
 	}
 	o := int32(v - t.vi[x].lo)

@@ -31,6 +31,10 @@ type store struct {
 	// round leaves it unchanged.
 	changes uint64
 
+	// wiped is the variable whose last value a removal refused to take
+	// since the last push, or -1: the reason a node failed, for tracing.
+	wiped int32
+
 	words []uint64  // domain bits, see domain.go
 	vi    []varInfo // per variable
 
@@ -83,6 +87,7 @@ func (t *store) push() {
 		t.trim()
 	}
 	t.marks = append(t.marks, len(t.log))
+	t.wiped = -1
 	t.bump()
 }
 
