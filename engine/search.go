@@ -116,7 +116,8 @@ type Solver struct {
 
 	restart restartState
 
-	trace func(depth int, x Var, v int64, eq, ok bool) // tests: every node
+	trace func(depth int, x Var, v int64, eq, ok bool) // every node: tests, and SetTracer
+	tr    *tracer                                      // SetTracer (trace.go)
 }
 
 // frame is one level of the search tree.
@@ -248,6 +249,9 @@ func (s *Solver) next() Status {
 		f := &s.frames[len(s.frames)-1]
 		v, ok := s.nextValue(f)
 		if !ok {
+			if s.tr != nil {
+				s.emit(TraceEvent{Kind: TraceBacktrack, Depth: len(s.frames), Var: Var(f.x), Constraint: -1})
+			}
 			s.frames = s.frames[:len(s.frames)-1]
 			if len(s.frames) == s.base {
 				s.phase = phaseDone
@@ -267,6 +271,10 @@ func (s *Solver) next() Status {
 			s.phase = phaseChoose
 		} else if s.failed() {
 			s.restartSearch()
+			if s.tr != nil {
+				s.tr.levels = s.tr.levels[:1]
+				s.emit(TraceEvent{Kind: TraceRestart, Var: -1, Constraint: -1})
+			}
 		}
 	}
 }
@@ -281,8 +289,16 @@ func (s *Solver) start() bool {
 	if s.shared != nil && s.obj != nil {
 		s.objOn = true // the other workers' bound applies from the start
 	}
+	var before *domainCopy
+	if s.tr != nil && s.opts.Prop == PropAC {
+		c := s.copyDomains(domainCopy{})
+		before = &c
+	}
 	if s.opts.Prop == PropAC && !s.rootAC() {
 		return false
+	}
+	if s.tr != nil {
+		s.traceRoot(before)
 	}
 	if t := &s.st; len(t.words) >= bigDomains {
 		t.budget = trailBudget
@@ -378,6 +394,9 @@ func (s *Solver) nextAC() Status {
 		}
 		f := &s.frames[len(s.frames)-1]
 		if f.right {
+			if s.tr != nil {
+				s.emit(TraceEvent{Kind: TraceBacktrack, Depth: len(s.frames), Var: Var(f.x), Value: f.v, Constraint: -1})
+			}
 			s.frames = s.frames[:len(s.frames)-1]
 			if len(s.frames) == s.base {
 				s.phase = phaseDone
@@ -402,6 +421,10 @@ func (s *Solver) nextAC() Status {
 			s.phase = phaseChoose
 		} else if s.failed() {
 			s.restartSearch()
+			if s.tr != nil {
+				s.tr.levels = s.tr.levels[:1]
+				s.emit(TraceEvent{Kind: TraceRestart, Var: -1, Constraint: -1})
+			}
 		}
 	}
 }
@@ -496,6 +519,9 @@ func (s *Solver) assign(x int32, v int64) bool {
 			if s.weight != nil {
 				s.weight[s.propCons[w.p]]++
 			}
+			if s.tr != nil {
+				s.tr.failCon = int(s.propCons[w.p])
+			}
 			return false
 		}
 	}
@@ -516,6 +542,9 @@ func (s *Solver) solution() Status {
 	}
 	s.stats.Solutions++
 	s.phase = phaseSolution
+	if s.tr != nil {
+		s.emit(TraceEvent{Kind: TraceSolution, Depth: len(s.frames), Var: -1, Constraint: -1})
+	}
 	if o := s.obj; o != nil {
 		for l, x := range o.p.vars {
 			o.p.vals[l] = s.sol[x]
