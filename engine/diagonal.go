@@ -120,8 +120,8 @@ func (b *builder) postDiagonal(args []Expr, pos []int64) error {
 	p := &diagonalProp{argVars: b.newArgVars(argX), pos: append([]int64(nil), pos...), small: true}
 	small := func(v int64) bool { return -1<<60 < v && v < 1<<60 } // then |v|+|p_i|+|p_j| < 2^62
 	for i, x := range argX {
-		vs := b.s.m.InitialDomain(Var(x))
-		p.small = p.small && small(vs[0]) && small(vs[len(vs)-1]) && small(pos[i])
+		lo, hi := b.s.m.InitialBounds(Var(x))
+		p.small = p.small && small(lo) && small(hi) && small(pos[i])
 	}
 	for l := range p.xs {
 		occ := p.occurrences(int32(l))

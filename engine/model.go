@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
 )
 
 // MaxDomainWidth is the largest span (max - min + 1) a variable's initial
@@ -23,8 +24,59 @@ type Model struct {
 }
 
 type varDecl struct {
-	name   string
-	values []int64 // sorted, no duplicates, non-empty
+	name string
+	dom  *domain // shared by consecutive variables with the same domain
+}
+
+// A domain is a variable's initial set of values, stored as the sorted
+// list of its maximal intervals, so that a range such as 1..10000 takes
+// two numbers whatever its width. The value list, which InitialDomain
+// returns, is built on first use, once per domain: the variables of an
+// array share one domain, and so one list.
+type domain struct {
+	ivs  []Interval // sorted, disjoint, not adjacent, non-empty
+	size int64      // number of values
+	once sync.Once
+	vals []int64
+}
+
+// Interval is the set of integers Lo..Hi (Lo <= Hi).
+type Interval struct{ Lo, Hi int64 }
+
+func (d *domain) lo() int64 { return d.ivs[0].Lo }
+func (d *domain) hi() int64 { return d.ivs[len(d.ivs)-1].Hi }
+
+// values returns the sorted values of d, built on first use.
+func (d *domain) values() []int64 {
+	d.once.Do(func() {
+		if d.vals != nil {
+			return
+		}
+		vs := make([]int64, 0, d.size)
+		for _, iv := range d.ivs {
+			for v := iv.Lo; ; v++ {
+				vs = append(vs, v)
+				if v == iv.Hi {
+					break
+				}
+			}
+		}
+		d.vals = vs
+	})
+	return d.vals
+}
+
+// sameIntervals reports whether a and b are the same list.
+func sameIntervals(a, b []Interval) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Sense says whether a model optimises and in which direction.
@@ -62,23 +114,24 @@ func NewModel() *Model { return &Model{} }
 // duplicates allowed). The domain must be non-empty and span at most
 // MaxDomainWidth.
 func (m *Model) NewVar(name string, values []int64) (Var, error) {
-	vs := m.shared(values)
-	if vs == nil {
-		vs = append([]int64(nil), values...)
-		if !sortedStrictly(vs) {
-			sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
-			vs = dedupSorted(vs)
-		}
-	}
-	if len(vs) == 0 {
+	if len(values) == 0 {
 		return -1, fmt.Errorf("variable %s has an empty domain", name)
 	}
-	if span, ok := SubInt(vs[len(vs)-1], vs[0]); !ok || span >= MaxDomainWidth {
-		return -1, fmt.Errorf("domain of %s spans %s..%d, wider than the %d values csp supports",
-			name, fmt.Sprint(vs[0]), vs[len(vs)-1], MaxDomainWidth)
+	vs := values
+	if !sortedStrictly(vs) {
+		vs = append([]int64(nil), values...)
+		sort.Slice(vs, func(i, j int) bool { return vs[i] < vs[j] })
+		vs = dedupSorted(vs)
 	}
-	m.vars = append(m.vars, varDecl{name: name, values: vs})
-	return Var(len(m.vars) - 1), nil
+	ivs := make([]Interval, 0, 1)
+	for i, v := range vs {
+		if i > 0 && v == vs[i-1]+1 {
+			ivs[len(ivs)-1].Hi = v
+		} else {
+			ivs = append(ivs, Interval{v, v})
+		}
+	}
+	return m.newVar(name, ivs, int64(len(vs)), vs)
 }
 
 // NewVarRange adds a variable with domain lo..hi.
@@ -86,47 +139,80 @@ func (m *Model) NewVarRange(name string, lo, hi int64) (Var, error) {
 	if lo > hi {
 		return -1, fmt.Errorf("variable %s has an empty domain %d..%d", name, lo, hi)
 	}
-	if span, ok := SubInt(hi, lo); !ok || span >= MaxDomainWidth {
+	return m.NewVarIntervals(name, []Interval{{lo, hi}})
+}
+
+// NewVarIntervals adds a variable whose domain is the union of the given
+// intervals (any order; they may overlap or touch). The domain must be
+// non-empty and span at most MaxDomainWidth. No value list is built:
+// a range of any width takes constant memory in the model.
+func (m *Model) NewVarIntervals(name string, ivs []Interval) (Var, error) {
+	if k := len(m.vars); k > 0 && sameIntervals(m.vars[k-1].dom.ivs, ivs) {
+		// The previous variable's domain, as the elements of an array have.
+		m.vars = append(m.vars, varDecl{name: name, dom: m.vars[k-1].dom})
+		return Var(k), nil
+	}
+	norm := make([]Interval, 0, len(ivs))
+	sorted := true
+	for i, iv := range ivs {
+		if iv.Lo > iv.Hi {
+			continue
+		}
+		if i > 0 && len(norm) > 0 && iv.Lo <= norm[len(norm)-1].Hi {
+			sorted = false
+		}
+		norm = append(norm, iv)
+	}
+	if len(norm) == 0 {
+		return -1, fmt.Errorf("variable %s has an empty domain", name)
+	}
+	if !sorted {
+		sort.Slice(norm, func(i, j int) bool { return norm[i].Lo < norm[j].Lo })
+	}
+	out := norm[:1]
+	for _, iv := range norm[1:] {
+		last := &out[len(out)-1]
+		if iv.Lo <= last.Hi || iv.Lo-1 == last.Hi { // overlaps or touches
+			last.Hi = max(last.Hi, iv.Hi)
+			continue
+		}
+		out = append(out, iv)
+	}
+	lo, hi := out[0].Lo, out[len(out)-1].Hi
+	span, ok := SubInt(hi, lo)
+	if !ok || span >= MaxDomainWidth {
 		return -1, fmt.Errorf("domain of %s spans %d..%d, wider than the %d values csp supports",
 			name, lo, hi, MaxDomainWidth)
 	}
-	var vs []int64
-	if k := len(m.vars); k > 0 {
-		if p := m.vars[k-1].values; p[0] == lo && p[len(p)-1] == hi && int64(len(p)) == hi-lo+1 {
-			vs = p // the previous variable's range: share it
-		}
+	size := int64(0)
+	for _, iv := range out {
+		size += iv.Hi - iv.Lo + 1 // within the span: no overflow
 	}
-	if vs == nil {
-		vs = make([]int64, 0, hi-lo+1)
-		for v := lo; ; v++ {
-			vs = append(vs, v)
-			if v == hi {
-				break
-			}
-		}
-	}
-	m.vars = append(m.vars, varDecl{name: name, values: vs})
-	return Var(len(m.vars) - 1), nil
+	return m.newVar(name, out, size, nil)
 }
 
-// shared returns the values of the previous variable if values holds the
-// same ones in the same (strictly increasing) order, so that the many
-// variables of an array share one slice; nil otherwise.
-func (m *Model) shared(values []int64) []int64 {
-	k := len(m.vars)
-	if k == 0 {
-		return nil
+// newVar appends a variable with the normalised intervals ivs; vals, if
+// not nil, is its value list, which the model may keep (it must not be
+// modified afterwards).
+func (m *Model) newVar(name string, ivs []Interval, size int64, vals []int64) (Var, error) {
+	lo, hi := ivs[0].Lo, ivs[len(ivs)-1].Hi
+	if span, ok := SubInt(hi, lo); !ok || span >= MaxDomainWidth {
+		return -1, fmt.Errorf("domain of %s spans %s..%d, wider than the %d values csp supports",
+			name, fmt.Sprint(lo), hi, MaxDomainWidth)
 	}
-	p := m.vars[k-1].values
-	if len(p) != len(values) {
-		return nil
-	}
-	for i, v := range values {
-		if p[i] != v {
-			return nil
+	var d *domain
+	if k := len(m.vars); k > 0 && sameIntervals(m.vars[k-1].dom.ivs, ivs) {
+		d = m.vars[k-1].dom // the previous variable's domain: share it
+	} else {
+		d = &domain{ivs: ivs, size: size}
+		if vals != nil && len(ivs) > 1 {
+			// A sparse list: keep a copy rather than rebuild it. A range is
+			// rebuilt on demand, if ever.
+			d.vals = append([]int64(nil), vals...)
 		}
 	}
-	return p
+	m.vars = append(m.vars, varDecl{name: name, dom: d})
+	return Var(len(m.vars) - 1), nil
 }
 
 // sortedStrictly reports whether vs is increasing without duplicates.
@@ -146,13 +232,29 @@ func (m *Model) NumVars() int { return len(m.vars) }
 func (m *Model) VarName(v Var) string { return m.vars[v].name }
 
 // InitialDomain returns the sorted values a variable was created with. The
-// caller must not modify the slice.
-func (m *Model) InitialDomain(v Var) []int64 { return m.vars[v].values }
+// caller must not modify the slice. The list is built on first use and
+// shared by the variables declared one after the other with the same
+// domain; InitialIntervals, InitialBounds and InitialSize build nothing.
+func (m *Model) InitialDomain(v Var) []int64 { return m.vars[v].dom.values() }
+
+// InitialIntervals returns the domain a variable was created with as its
+// maximal intervals, sorted. The caller must not modify the slice.
+func (m *Model) InitialIntervals(v Var) []Interval { return m.vars[v].dom.ivs }
+
+// InitialBounds returns the least and greatest values of a variable's
+// initial domain.
+func (m *Model) InitialBounds(v Var) (lo, hi int64) {
+	d := m.vars[v].dom
+	return d.lo(), d.hi()
+}
+
+// InitialSize returns the number of values of a variable's initial domain.
+func (m *Model) InitialSize(v Var) int64 { return m.vars[v].dom.size }
 
 // Ref returns an expression that stands for the variable.
 func (m *Model) Ref(v Var) Expr {
-	vs := m.vars[v].values
-	return &VarExpr{V: v, lo: vs[0], hi: vs[len(vs)-1]}
+	d := m.vars[v].dom
+	return &VarExpr{V: v, lo: d.lo(), hi: d.hi()}
 }
 
 // Constraints returns the posted constraints in posting order.

@@ -296,23 +296,38 @@ func (l *lowerer) varDecl(d *VarDecl) {
 		l.errorf(d.Domain, "the domain %s spans more than the %d values a variable may have", l.text(d.Domain), engine.MaxDomainWidth)
 		return
 	}
-	values := dom.values()
+	// The domain goes to the engine as intervals: no value list is built
+	// for a range, however wide.
+	ivs, size := engineIntervals(dom)
 	for _, n := range d.Names {
-		vals := values
+		vals, vsize := ivs, size
 		if l.relax[n.Name.Name] {
-			vals = (setV{l.universe}).values()
+			vals, vsize = engineIntervals(setV{l.universe})
 		}
-		if !l.checkVarBudget(n, int64(len(vals))) {
+		if !l.checkVarBudget(n, vsize) {
 			return
 		}
 		l.declareVar(n, vals)
 	}
 }
 
-func (l *lowerer) declareVar(n *VarName, values []int64) {
+// engineIntervals converts a set, sorted and merged, to the engine's
+// intervals, with its number of values (the caller has checked that it
+// fits).
+func engineIntervals(s setV) ([]engine.Interval, int64) {
+	ivs := make([]engine.Interval, len(s))
+	size := int64(0)
+	for i, iv := range s {
+		ivs[i] = engine.Interval{Lo: iv.lo, Hi: iv.hi}
+		size += iv.hi - iv.lo + 1
+	}
+	return ivs, size
+}
+
+func (l *lowerer) declareVar(n *VarName, values []engine.Interval) {
 	info := &VarInfo{Name: n.Name.Name, Pos: n.Name.Pos}
 	if len(n.Shape) == 0 {
-		v, err := l.m.NewVar(n.Name.Name, values)
+		v, err := l.m.NewVarIntervals(n.Name.Name, values)
 		if err != nil {
 			l.errorf(n.Name, "%v", err)
 			return
@@ -342,7 +357,7 @@ func (l *lowerer) declareVar(n *VarName, values []int64) {
 		return
 	}
 	for k := int64(0); k < count; k++ {
-		v, err := l.m.NewVar(elemName(info.Name, idx), values)
+		v, err := l.m.NewVarIntervals(elemName(info.Name, idx), values)
 		if err != nil {
 			l.errorf(n.Name, "%v", err)
 			return
