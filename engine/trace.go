@@ -102,7 +102,7 @@ func (s *Solver) traceRoot(before *domainCopy) {
 	tr.levels = tr.levels[:0]
 	tr.levels = append(tr.levels, s.copyDomains(domainCopy{}))
 	if before != nil && tr.Domains {
-		s.tracePrunes(before, 0, -1)
+		s.tracePrunes(before, 0, -1, 0, false)
 	}
 }
 
@@ -118,11 +118,7 @@ func (s *Solver) traceNode(x int32, v int64, eq, ok bool) {
 	}
 	s.emit(TraceEvent{Kind: TraceNode, Depth: d, Var: Var(x), Value: v, Eq: eq, OK: ok, Constraint: -1})
 	if s.tr != nil && tr.Domains {
-		skip := int32(-1)
-		if eq {
-			skip = x
-		}
-		s.tracePrunes(&tr.levels[d-1], d, skip)
+		s.tracePrunes(&tr.levels[d-1], d, x, v, eq)
 	}
 	if s.tr == nil {
 		return
@@ -144,17 +140,17 @@ func (s *Solver) traceNode(x int32, v int64, eq, ok bool) {
 	}
 }
 
-// tracePrunes reports, for every variable but skip, the values in before
-// that are gone now.
-func (s *Solver) tracePrunes(before *domainCopy, depth int, skip int32) {
+// tracePrunes reports the values in before that are gone now, except
+// those the decision x = v (eq) or x != v itself removed.
+func (s *Solver) tracePrunes(before *domainCopy, depth int, x int32, v int64, eq bool) {
 	for y := range s.n {
-		if y == skip {
+		if y == x && eq {
 			continue
 		}
 		rm := s.tr.removed[:0]
-		for _, v := range s.copyValues(before, y, nil) {
-			if !s.st.contains(y, v) {
-				rm = append(rm, v)
+		for _, w := range s.copyValues(before, y, nil) {
+			if !s.st.contains(y, w) && (y != x || w != v) {
+				rm = append(rm, w)
 			}
 		}
 		s.tr.removed = rm
