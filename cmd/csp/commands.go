@@ -13,6 +13,8 @@ var replCommands = []struct{ name, args, help string }{
 	{"count", "", "count the solutions"},
 	{"stats", "", "statistics of the last search"},
 	{"explain", "", "why the model has no solution: a minimal set of statements with none"},
+	{"trace", "MODE", "narrate the searches that follow: on, off, domains or piles (as --trace)"},
+	{"tree", "FILE", "draw the last search's tree: FILE.svg or FILE.dot"},
 	{"model", "", "the statements so far, numbered"},
 	{"undo", "", "remove the last statement"},
 	{"drop", "N", "remove statement N"},
@@ -45,6 +47,10 @@ func (s *session) command(line string) {
 		s.stats()
 	case "explain":
 		s.explain()
+	case "trace":
+		s.setTrace(args)
+	case "tree":
+		s.drawTree(args)
 	case "model":
 		s.showModel()
 	case "undo":

@@ -32,8 +32,20 @@ type options struct {
 	workers   int
 	maxMemory int64
 	explain   bool
+	trace     traceMode
+	traceMax  int    // --trace-limit
+	tree      string // --tree FILE.svg|.dot
 	help      bool
 }
+
+// The default search settings: the strongest level, which the benchmark
+// shows pays on every problem we ship (bench/RESULTS.md). The course's
+// settings are a flag away: --order input --values min --prop fc.
+const (
+	defaultOrder  = engine.OrderDomWdeg
+	defaultValues = engine.ValuesMid
+	defaultProp   = engine.PropAC
+)
 
 type paramList []string
 
@@ -83,6 +95,7 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.BoolVar(&o.stats, "stats", false, "")
 	fs.BoolVar(&o.json, "json", false, "")
 	fs.Var(durationFlag{&o.timeout}, "timeout", "")
+	o.order, o.values, o.prop = defaultOrder, defaultValues, defaultProp
 	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
 	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
@@ -91,7 +104,34 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	o.maxMemory = defaultMaxMemory
 	fs.Var(memoryFlag{&o.maxMemory}, "max-memory", "")
 	fs.BoolVar(&o.explain, "explain", false, "")
+	fs.Var(traceFlag{&o.trace}, "trace", "")
+	fs.IntVar(&o.traceMax, "trace-limit", defaultTraceLimit, "")
+	fs.StringVar(&o.tree, "tree", "", "")
 	return fs
+}
+
+// traceFlag is --trace alone (the steps) or --trace=domains|piles.
+type traceFlag struct{ m *traceMode }
+
+func (f traceFlag) String() string   { return "" }
+func (f traceFlag) IsBoolFlag() bool { return true }
+
+func (f traceFlag) Set(s string) error {
+	switch s {
+	case "true":
+		*f.m = traceSteps
+		return nil
+	case "false":
+		*f.m = traceOff
+		return nil
+	}
+	names := []string{"domains", "piles", "steps"}
+	m, ok := traceModes[s]
+	if !ok {
+		return fmt.Errorf("not one of %s%s", strings.Join(names, ", "), suggest(s, names))
+	}
+	*f.m = m
+	return nil
 }
 
 // durationFlag accepts Go durations (10s, 1m30s) and plain seconds (10).
@@ -138,6 +178,15 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	if solve && o.workers < 1 {
 		return nil, errors.New("--workers needs a positive number")
 	}
+	if solve && o.traceMax < 0 {
+		return nil, errors.New("--trace-limit needs a number of lines (0: no limit)")
+	}
+	if solve && o.tree != "" && !strings.HasSuffix(o.tree, ".svg") && !strings.HasSuffix(o.tree, ".dot") {
+		return nil, fmt.Errorf("--tree %s: the file name must end in .svg (a picture) or .dot (Graphviz)", o.tree)
+	}
+	if solve && o.each != "" && (o.trace != traceOff || o.tree != "") {
+		return nil, errors.New("--trace and --tree show one search; they do not go with --each")
+	}
 	return o, nil
 }
 
@@ -160,6 +209,9 @@ func flagError(fs *flag.FlagSet, err error) error {
 	if m := badBool.FindStringSubmatch(msg); m != nil {
 		return fmt.Errorf("%s takes no value (found %s)", dashes(m[2]), m[1])
 	}
+	if m := badBoolValue.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s %s: %s", dashes(m[2]), m[1], m[3])
+	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		return fmt.Errorf("%s needs a value", dashes(name))
 	}
@@ -167,6 +219,10 @@ func flagError(fs *flag.FlagSet, err error) error {
 }
 
 var badValue = regexp.MustCompile(`^invalid value (".*") for flag -(\S+): (?:parse error|(.*))$`)
+
+// badBoolValue is a flag with an optional value, such as --trace=piles,
+// given a value it does not know.
+var badBoolValue = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): (.+)$`)
 
 var badBool = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): parse error$`)
 

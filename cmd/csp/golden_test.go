@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,9 +25,17 @@ func TestMain(m *testing.M) {
 
 // runCLI runs the command line in-process and renders what a user sees:
 // stdout, then stderr and the exit status when there is something to say.
+//
+// A solve runs on one worker unless the case says otherwise, so that
+// --all lists solutions in the search's order, the same on every machine
+// (parallel search is checked apart, in parallel_test.go).
 func runCLI(args ...string) string {
 	var stdout, stderr bytes.Buffer
-	code := run(args, strings.NewReader(""), &stdout, &stderr)
+	runArgs := args
+	if len(args) > 0 && args[0] == "solve" && !slices.Contains(args, "--workers") {
+		runArgs = append(slices.Clip(args), "--workers", "1")
+	}
+	code := run(runArgs, strings.NewReader(""), &stdout, &stderr)
 	var b strings.Builder
 	b.WriteString("$ csp " + strings.Join(args, " ") + "\n")
 	b.WriteString(stdout.String())
@@ -76,7 +85,7 @@ var modelRuns = []struct {
 	{"queens-4-all", []string{"solve", "models/queens.csp", "-p", "n=4", "--all"}},
 	{"queens-3-none", []string{"solve", "models/queens.csp", "-p", "n=3"}},
 	{"queens-8-count", []string{"solve", "models/queens.csp", "--count"}},
-	{"queens-8-json-input", []string{"solve", "models/queens.csp", "--json", "--order", "input", "-n", "3"}},
+	{"queens-8-json-input", []string{"solve", "models/queens.csp", "--json", "--order", "input", "--values", "min", "-n", "3"}},
 	{"sudoku", []string{"solve", "models/sudoku.csp"}},
 	{"sudoku-count", []string{"solve", "models/sudoku.csp", "--count"}},
 	{"sudoku-easy", []string{"solve", "models/sudoku.csp", "models/data/easy.csp"}},
@@ -87,11 +96,11 @@ var modelRuns = []struct {
 	{"sudoku-many-count", []string{"solve", "models/sudoku.csp", "models/data/many.csp", "--count"}},
 	{"sudoku-4x4-all", []string{"solve", "models/sudoku-nxn.csp", "models/data/4x4.csp", "--all"}},
 	{"sudoku-6x6-all", []string{"solve", "models/sudoku-nxn.csp", "models/data/6x6.csp", "--all"}},
-	{"pile1-all", []string{"solve", "models/pile1.csp", "--all", "--order", "input"}},
-	{"pile2-all", []string{"solve", "models/pile2.csp", "--all", "--order", "input"}},
-	{"pile3-all", []string{"solve", "models/pile3.csp", "--all", "--order", "input"}},
-	{"pile4-all", []string{"solve", "models/pile4.csp", "--all", "--order", "input"}},
-	{"pile4-max", []string{"solve", "models/pile4.csp", "-n", "3", "--order", "input", "--values", "max"}},
+	{"pile1-all", []string{"solve", "models/pile1.csp", "--all", "--order", "input", "--values", "min", "--prop", "fc"}},
+	{"pile2-all", []string{"solve", "models/pile2.csp", "--all", "--order", "input", "--values", "min", "--prop", "fc"}},
+	{"pile3-all", []string{"solve", "models/pile3.csp", "--all", "--order", "input", "--values", "min", "--prop", "fc"}},
+	{"pile4-all", []string{"solve", "models/pile4.csp", "--all", "--order", "input", "--values", "min", "--prop", "fc"}},
+	{"pile4-max", []string{"solve", "models/pile4.csp", "-n", "3", "--order", "input", "--values", "max", "--prop", "fc"}},
 	{"check-queens", []string{"check", "models/queens.csp"}},
 }
 

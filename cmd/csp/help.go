@@ -42,9 +42,14 @@ Many instances:
                      one line per instance, in order: the solution in the
                      same form, or no solution / timeout / invalid: why.
                      --timeout applies to each instance.
-  --workers N        solve on N goroutines (default: the number of CPUs)
+  --workers N        search on N goroutines (default: the number of CPUs):
+                     --each solves N instances at once; --all, --count and
+                     minimize/maximize split the search tree among them
+                     (solutions then come in the order they are found;
+                     --workers 1 keeps the search order)
 
-How to search (default: --order mrv --values min --prop fc):
+How to search (default: --order domwdeg --values mid --prop ac; the
+course's settings are --order input --values min --prop fc):
   --order input|mrv|domwdeg
                      variable order: declaration order; smallest domain
                      first (ties: most constraints on unassigned variables);
@@ -54,6 +59,18 @@ How to search (default: --order mrv --values min --prop fc):
   --prop none|fc|ac  none: check a constraint once its variables are set;
                      fc: forward checking after each assignment;
                      ac: propagation to a fixpoint, domain-consistent alldiff
+
+See the search:
+  --trace            narrate the search on stdout, one line per event,
+                     indented by depth: decisions (q[2] = 3), dead ends
+                     (q[3] has no value left), backtracks, solutions
+  --trace=domains    also each value propagation removes (q[3] ∖ {2, 4})
+  --trace=piles      the course's view: after each step, the pile of values
+                     left to try at every assigned position, next one last
+  --trace-limit N    stop narrating after N lines (default 300; 0: no
+                     limit); the search goes on
+  --tree FILE        draw the search tree: FILE.svg (opens in a browser)
+                     or FILE.dot (Graphviz); large trees are summarised
 
 Why there is no solution:
   --explain          when the model has no solution, print a minimal set of

@@ -34,6 +34,8 @@ type session struct {
 	needs    []string // params still without a value after loading a model
 	quit     bool
 	onSearch func(*engine.Solver) func() // installs a Ctrl-C handler for a search
+	trace    traceMode                   // :trace
+	complete bool                        // the last search was :all or :count
 }
 
 type entry struct {
@@ -53,6 +55,7 @@ const inputName = "<input>"
 
 func newSession(out, errw io.Writer) *session {
 	s := &session{out: out, errw: errw}
+	s.settings = settings{order: defaultOrder, values: defaultValues, prop: defaultProp}
 	s.recompile(nil)
 	return s
 }
@@ -280,7 +283,7 @@ func (s *session) printSolution(sv *engine.Solver) {
 
 // solve starts a new search and shows its first solution.
 func (s *session) solve() {
-	sv, err := engine.NewSolver(s.prog.Model, s.options())
+	sv, err := s.newSearch(false)
 	if err != nil {
 		fmt.Fprintln(s.errw, "csp:", err)
 		return
@@ -319,7 +322,7 @@ func (s *session) nextSolution() {
 
 // all enumerates (or counts) every solution of a fresh search.
 func (s *session) all(print bool) {
-	sv, err := engine.NewSolver(s.prog.Model, s.options())
+	sv, err := s.newSearch(true)
 	if err != nil {
 		fmt.Fprintln(s.errw, "csp:", err)
 		return

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -45,45 +44,11 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
-	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop}
-	if o.timeout > 0 {
-		opts.Deadline = time.Now().Add(o.timeout)
-	}
-	var meter *progress
-	if isTerminal(stderr) {
-		meter = newProgress(stderr)
-	}
-	guard := newMemoryGuard(o.maxMemory)
-	var solver *engine.Solver
-	opts.Progress = func(st engine.Stats) {
-		if meter != nil {
-			meter.update(st)
-		}
-		if guard.over() {
-			solver.Stop()
-		}
-	}
-	s, err := engine.NewSolver(prog.Model, opts)
-	if err != nil {
-		fmt.Fprintf(stderr, "csp: %s: %v\n", o.files[0], err)
+	r := newSearchRun(prog, o, stdout, stderr, start)
+	if r == nil {
 		return exitBadInput
 	}
-	solver = s
-	res := outcome{setup: time.Since(start)}
-	var interrupted atomic.Bool
-	stopSignals := onSignal(func() { interrupted.Store(true); s.Stop() })
-	out := bufio.NewWriter(stdout)
-	search(prog, s, o, out, &res, meter)
-	stopSignals()
-	switch {
-	case res.stopped != "" && guard.hit:
-		res.stopped = "memory"
-	case res.stopped != "" && interrupted.Load():
-		res.stopped = "interrupted"
-	}
-	code := report(prog, s, o, out, stderr, res)
-	out.Flush()
-	return code
+	return r.run()
 }
 
 // solutionLimit is how many solutions to find; 0 means all.
@@ -95,44 +60,6 @@ func solutionLimit(o *options) int64 {
 		return 0
 	}
 	return 1
-}
-
-// search runs the solver and prints each solution as it is found.
-func search(prog *lang.Program, s *engine.Solver, o *options, out *bufio.Writer, res *outcome, pr *progress) {
-	if pr != nil {
-		defer pr.clear()
-	}
-	sense, _ := prog.Model.Objective()
-	optimizing := sense != engine.Satisfy
-	limit := solutionLimit(o)
-	if optimizing && o.first == 0 {
-		limit = 0 // branch and bound runs to the proven optimum
-	}
-	sol := lang.Solution(s.Value)
-	multiline := false
-	for {
-		switch s.Next() {
-		case engine.Exhausted:
-			res.complete = true
-			return
-		case engine.Stopped:
-			res.stopped = "timeout"
-			return
-		}
-		res.found++
-		if optimizing {
-			res.objective = s.Objective()
-		}
-		if !o.count {
-			if pr != nil {
-				pr.clear()
-			}
-			printSolution(prog, sol, o, out, optimizing, res, &multiline)
-		}
-		if limit > 0 && res.found >= limit {
-			return
-		}
-	}
 }
 
 func printSolution(prog *lang.Program, sol lang.Solution, o *options, out *bufio.Writer, optimizing bool, res *outcome, multiline *bool) {
@@ -157,12 +84,12 @@ func printSolution(prog *lang.Program, sol lang.Solution, o *options, out *bufio
 
 // report prints the final status and statistics and returns the exit
 // status.
-func report(prog *lang.Program, s *engine.Solver, o *options, out *bufio.Writer, stderr io.Writer, res outcome) int {
+func report(prog *lang.Program, st engine.Stats, o *options, out *bufio.Writer, stderr io.Writer, res outcome) int {
 	sense, _ := prog.Model.Objective()
 	optimizing := sense != engine.Satisfy
 	status, code := statusOf(res, optimizing)
 	if o.json {
-		out.WriteString(jsonStatus(status, res, s.Stats(), optimizing) + "\n")
+		out.WriteString(jsonStatus(status, res, st, optimizing) + "\n")
 	} else {
 		switch {
 		case o.count && res.found > 0 || o.count && res.complete:
@@ -178,7 +105,7 @@ func report(prog *lang.Program, s *engine.Solver, o *options, out *bufio.Writer,
 		fmt.Fprintln(stderr, "csp:", note)
 	}
 	if o.stats {
-		printStats(stderr, s.Stats(), res)
+		printStats(stderr, st, res)
 	}
 	return code
 }

@@ -36,6 +36,9 @@ type searchTree struct {
 	roots []int
 	path  []int // the node at each depth on the current branch
 	title string
+	// truncated: recording stopped at maxTreeRecorded nodes while the
+	// search went on.
+	truncated bool
 }
 
 // maxTreeNodes is how many nodes a picture shows before it summarises.
@@ -84,6 +87,15 @@ func (t *searchTree) counts(n int) (size, fails, sols, depth int) {
 		size, fails, sols, depth = size+s, fails+f, sols+so, max(depth, d)
 	}
 	return
+}
+
+// totals returns the nodes, dead ends and solutions recorded.
+func (t *searchTree) totals() (size, fails, sols int) {
+	for _, r := range t.roots {
+		s, f, so, _ := t.counts(r)
+		size, fails, sols = size+s, fails+f, sols+so
+	}
+	return size, fails, sols
 }
 
 // summarise collapses every subtree below the deepest level at which the
@@ -157,7 +169,13 @@ func (t *searchTree) layout() (width, height float64) {
 	for _, n := range t.nodes {
 		maxDepth = max(maxDepth, n.depth)
 	}
-	width = max(2*margin+next*colWidth, 520)
+	used := 2*margin + (next-1)*colWidth
+	width = max(used, 520)
+	if shift := (width - used) / 2; shift > 0 { // centre a narrow tree
+		for i := range t.nodes {
+			t.nodes[i].x += shift
+		}
+	}
 	height = margin + 40 + float64(maxDepth+1)*rowHeight + 90
 	return width, height
 }
@@ -202,11 +220,15 @@ func (t *searchTree) writeSVG(w io.Writer) {
 	for _, r := range t.roots {
 		walk(r)
 	}
-	caption := fmt.Sprintf("%d nodes, depth %d, %d dead ends, %d solutions", total, depth, fails, sols)
+	caption := fmt.Sprintf("%s, depth %d, %s, %s", plural(int64(total), "node"), depth,
+		plural(int64(fails), "dead end"), plural(int64(sols), "solution"))
 	if shown < total {
 		caption += fmt.Sprintf("; %d shown, deeper subtrees collapsed with their sizes", shown)
 	}
 	_ = size
+	if t.truncated {
+		caption += "; the search went on past the nodes recorded"
+	}
 	writeLegendSVG(&b, height)
 	fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" font-size="13" fill="#333">%s</text>`+"\n", margin, height-16, xmlEscape(caption))
 	b.WriteString("</svg>\n")
@@ -230,7 +252,8 @@ func writeNodeSVG(b *strings.Builder, n *treeNode) {
 	default:
 		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="8" fill="#4a7bd0"/>`+"\n", n.x, n.y)
 	}
-	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" font-size="12" text-anchor="middle">%s</text>`+"\n", n.x, n.y-14, label)
+	// A white halo keeps the label readable where an edge crosses it.
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" font-size="12" text-anchor="middle" stroke="white" stroke-width="3" paint-order="stroke">%s</text>`+"\n", n.x, n.y-14, label)
 }
 
 func writeLegendSVG(b *strings.Builder, height float64) {
@@ -252,7 +275,7 @@ func writeLegendSVG(b *strings.Builder, height float64) {
 func (t *searchTree) writeDOT(w io.Writer) {
 	t.summarise()
 	shown := t.shownSet()
-	fmt.Fprintf(w, "digraph search {\n  label=%q;\n  labelloc=t;\n  node [fontname=Helvetica];\n  root [shape=point];\n", t.title)
+	fmt.Fprintf(w, "digraph search {\n  label=%s;\n  labelloc=t;\n  node [fontname=Helvetica];\n  root [shape=point];\n", dotQuote(t.title))
 	for i, n := range t.nodes {
 		if !shown[i] {
 			continue
@@ -269,7 +292,7 @@ func (t *searchTree) writeDOT(w io.Writer) {
 			attrs = `shape=triangle, style=filled, fillcolor="#ddddee"`
 			label += fmt.Sprintf("\\n+%d nodes", n.size)
 		}
-		fmt.Fprintf(w, "  n%d [label=%q, %s];\n", i, label, attrs)
+		fmt.Fprintf(w, "  n%d [label=%s, %s];\n", i, dotQuote(label), attrs)
 	}
 	for _, r := range t.roots {
 		fmt.Fprintf(w, "  root -> n%d;\n", r)
@@ -298,6 +321,11 @@ func (t *searchTree) shownSet() map[int]bool {
 		walk(r)
 	}
 	return shown
+}
+
+// dotQuote quotes a label for Graphviz, keeping its \n line breaks.
+func dotQuote(s string) string {
+	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
 }
 
 func xmlEscape(s string) string {

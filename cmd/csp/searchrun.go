@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// searchRun is one `csp solve` search: on one goroutine, or on --workers
+// goroutines when it explores the whole tree (--all, --count, an
+// optimisation), where parallel search pays and the order of solutions
+// does not matter.
+type searchRun struct {
+	prog        *lang.Program
+	o           *options
+	opts        engine.Options
+	out         *bufio.Writer
+	stderr      io.Writer
+	res         outcome
+	optimizing  bool
+	meter       *progress
+	guard       *memoryGuard
+	stop        atomic.Bool
+	interrupted atomic.Bool
+	multiline   bool
+	tree        *searchTree
+}
+
+func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, start time.Time) *searchRun {
+	r := &searchRun{prog: prog, o: o, out: bufio.NewWriter(stdout), stderr: stderr, guard: newMemoryGuard(o.maxMemory)}
+	sense, _ := prog.Model.Objective()
+	r.optimizing = sense != engine.Satisfy
+	r.opts = engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &r.stop}
+	if o.timeout > 0 {
+		r.opts.Deadline = time.Now().Add(o.timeout)
+	}
+	if isTerminal(stderr) {
+		r.meter = newProgress(stderr)
+	}
+	r.opts.Progress = func(st engine.Stats) {
+		if r.meter != nil {
+			r.meter.update(st)
+		}
+		if r.guard.over() {
+			r.stop.Store(true)
+		}
+	}
+	if o.tree != "" {
+		f, err := os.Create(o.tree) // before searching: a bad path is known at once
+		if err != nil {
+			fmt.Fprintf(stderr, "csp: --tree: cannot write %s: %v\n", o.tree, unwrapPathError(err))
+			return nil
+		}
+		f.Close()
+		r.tree = &searchTree{title: r.treeTitle()}
+	}
+	r.res.setup = time.Since(start)
+	return r
+}
+
+// parallel reports whether the search runs on several goroutines.
+func (r *searchRun) parallel() bool {
+	o := r.o
+	return o.workers > 1 && o.trace == traceOff && r.tree == nil && o.first == 0 && (o.all || o.count || r.optimizing)
+}
+
+// run searches, prints, and returns the exit status.
+func (r *searchRun) run() int {
+	stopSignals := onSignal(func() { r.interrupted.Store(true); r.stop.Store(true) })
+	var st engine.Stats
+	var err error
+	if r.parallel() {
+		st, err = r.searchParallel()
+	} else {
+		st, err = r.searchOne()
+	}
+	stopSignals()
+	if r.meter != nil {
+		r.meter.clear()
+	}
+	if err != nil {
+		fmt.Fprintf(r.stderr, "csp: %s: %v\n", r.o.files[0], err)
+		return exitBadInput
+	}
+	switch {
+	case r.res.stopped != "" && r.guard.hit:
+		r.res.stopped = "memory"
+	case r.res.stopped != "" && r.interrupted.Load():
+		r.res.stopped = "interrupted"
+	}
+	code := report(r.prog, st, r.o, r.out, r.stderr, r.res)
+	r.out.Flush()
+	if r.tree != nil && !r.writeTree() {
+		return exitBadInput
+	}
+	return code
+}
+
+// searchOne runs the search on this goroutine, narrating it if asked.
+func (r *searchRun) searchOne() (engine.Stats, error) {
+	s, err := engine.NewSolver(r.prog.Model, r.opts)
+	if err != nil {
+		return engine.Stats{}, err
+	}
+	if r.o.trace != traceOff || r.tree != nil {
+		n := &narrator{w: r.out, prog: r.prog, mode: r.o.trace, limit: r.o.traceMax, tree: r.tree}
+		n.install(s)
+	}
+	limit := solutionLimit(r.o)
+	if r.optimizing && r.o.first == 0 {
+		limit = 0 // branch and bound runs to the proven optimum
+	}
+	sol := lang.Solution(s.Value)
+	for {
+		switch s.Next() {
+		case engine.Exhausted:
+			r.res.complete = true
+			return s.Stats(), nil
+		case engine.Stopped:
+			r.res.stopped = "timeout"
+			return s.Stats(), nil
+		}
+		r.res.found++
+		if r.optimizing {
+			r.res.objective = s.Objective()
+		}
+		r.solution(sol)
+		if limit > 0 && r.res.found >= limit {
+			return s.Stats(), nil
+		}
+	}
+}
+
+// searchParallel runs the search on the workers; solutions come in the
+// order the workers find them.
+func (r *searchRun) searchParallel() (engine.Stats, error) {
+	_, objective := r.prog.Model.Objective()
+	var values []int64
+	sol := lang.Solution(func(x engine.Var) int64 { return values[x] })
+	status, st, err := engine.SolveParallel(r.prog.Model, r.opts, r.o.workers, func(vs []int64) bool {
+		values = vs
+		r.res.found++
+		if r.optimizing {
+			r.res.objective, _ = engine.Eval(objective, sol)
+		}
+		r.solution(sol)
+		return true
+	})
+	switch status {
+	case engine.Exhausted:
+		r.res.complete = true
+	case engine.Stopped:
+		r.res.stopped = "timeout"
+	}
+	return st, err
+}
+
+// solution prints a solution found, unless only counting.
+func (r *searchRun) solution(sol lang.Solution) {
+	if r.o.count {
+		return
+	}
+	if r.meter != nil {
+		r.meter.clear()
+	}
+	printSolution(r.prog, sol, r.o, r.out, r.optimizing, &r.res, &r.multiline)
+}
+
+// treeTitle names the picture: the model, its parameters, the settings.
+func (r *searchRun) treeTitle() string {
+	o := r.o
+	title := filepath.Base(o.files[0])
+	if len(o.params) > 0 {
+		title += " (" + strings.Join(o.params, ", ") + ")"
+	}
+	return fmt.Sprintf("%s: order %s, values %s, prop %s", title,
+		nameOf(orders, o.order), nameOf(valueOrders, o.values), nameOf(propLevels, o.prop))
+}
+
+// writeTree renders the recorded tree into the --tree file.
+func (r *searchRun) writeTree() bool {
+	if err := writeTreeFile(r.tree, r.o.tree); err != nil {
+		fmt.Fprintf(r.stderr, "csp: --tree: cannot write %s: %v\n", r.o.tree, unwrapPathError(err))
+		return false
+	}
+	return true
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/csp-lang/csp/engine"
+)
+
+// The session's :trace and :tree.
+
+// newSearch creates the solver of a new search, narrated when :trace is
+// on; complete says whether it will run to the end (:all, :count).
+func (s *session) newSearch(complete bool) (*engine.Solver, error) {
+	sv, err := engine.NewSolver(s.prog.Model, s.options())
+	if err != nil {
+		return nil, err
+	}
+	s.complete = complete
+	if s.trace != traceOff {
+		n := &narrator{w: bufio.NewWriter(s.out), prog: s.prog, mode: s.trace, limit: defaultTraceLimit}
+		n.install(sv)
+	}
+	return sv, nil
+}
+
+// setTrace is :trace on|off|domains|piles.
+func (s *session) setTrace(args []string) {
+	modes := map[string]traceMode{"on": traceSteps, "off": traceOff, "steps": traceSteps, "domains": traceDomains, "piles": tracePiles}
+	if len(args) == 0 {
+		fmt.Fprintf(s.out, "trace is %s\n", traceName(s.trace))
+		return
+	}
+	m, ok := modes[args[0]]
+	if len(args) != 1 || !ok {
+		s.failed = true
+		fmt.Fprintf(s.errw, "usage: :trace on|off|domains|piles%s\n", suggest(args[0], []string{"on", "off", "domains", "piles"}))
+		return
+	}
+	s.trace = m
+	fmt.Fprintf(s.out, "trace is %s\n", traceName(m))
+}
+
+func traceName(m traceMode) string {
+	switch m {
+	case traceSteps:
+		return "on"
+	case traceDomains:
+		return "on, with domains"
+	case tracePiles:
+		return "on, as piles"
+	}
+	return "off"
+}
+
+// drawTree is :tree FILE: it runs the last search again from the start,
+// as far as it went (the search is deterministic), recording its tree.
+func (s *session) drawTree(args []string) {
+	if len(args) != 1 || !strings.HasSuffix(args[0], ".svg") && !strings.HasSuffix(args[0], ".dot") {
+		s.failed = true
+		fmt.Fprintln(s.errw, "usage: :tree FILE.svg or :tree FILE.dot")
+		return
+	}
+	if s.search == nil {
+		fmt.Fprintln(s.out, "no search yet: :solve, :all or :count first")
+		return
+	}
+	sv, err := engine.NewSolver(s.prog.Model, s.options())
+	if err != nil {
+		fmt.Fprintln(s.errw, "csp:", err)
+		return
+	}
+	tree := &searchTree{title: fmt.Sprintf("the session's search: order %s, values %s, prop %s",
+		nameOf(orders, s.settings.order), nameOf(valueOrders, s.settings.values), nameOf(propLevels, s.settings.prop))}
+	n := &narrator{prog: s.prog, tree: tree}
+	n.install(sv)
+	if s.onSearch != nil {
+		defer s.onSearch(sv)()
+	}
+	for found := int64(0); s.complete || found < max(s.found, 1); found++ {
+		if sv.Next() != engine.Solution {
+			break
+		}
+	}
+	if err := writeTreeFile(tree, args[0]); err != nil {
+		s.failed = true
+		fmt.Fprintf(s.errw, "cannot write %s: %v\n", args[0], unwrapPathError(err))
+		return
+	}
+	size, fails, sols := tree.totals()
+	fmt.Fprintf(s.out, "wrote %s: %s, %s, %s\n", args[0], plural(int64(size), "node"), plural(int64(fails), "dead end"), plural(int64(sols), "solution"))
+}
+
+// writeTreeFile renders t into path, as SVG or DOT by its extension.
+func writeTreeFile(t *searchTree, path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(f)
+	if strings.HasSuffix(path, ".dot") {
+		t.writeDOT(w)
+	} else {
+		t.writeSVG(w)
+	}
+	err = w.Flush()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
