@@ -144,18 +144,26 @@ const (
 func (b *builder) finishAC() {
 	s := b.s
 	a := &s.ac
+	group, first := b.spreadGroups()
 	for i, p := range s.props {
 		cons := s.propCons[i]
+		if ms := group[i]; ms != nil && first[i] {
+			b.addAC(ms, ms.xs, onFix, acInfo{cons: cons}, &ms.events)
+		}
 		switch p := p.(type) {
 		case *allDiffProp:
-			sp := &acSpread{argVars: &p.argVars, spread: p.spread}
-			b.addAC(sp, p.xs, onFix, acInfo{cons: cons}, &sp.events)
+			if group[i] == nil {
+				sp := &acSpread{argVars: &p.argVars, spread: p.spread}
+				b.addAC(sp, p.xs, onFix, acInfo{cons: cons}, &sp.events)
+			}
 			if r := newRegin(p.argX, p.off, s); r != nil {
 				b.addAC(r, p.xs, onChange, acInfo{idem: r.distinct, slow: true, cons: cons}, nil)
 			}
 		case *diagonalProp:
-			sp := &acSpread{argVars: &p.argVars, spread: p.spread}
-			b.addAC(sp, p.xs, onFix, acInfo{cons: cons}, &sp.events)
+			if group[i] == nil {
+				sp := &acSpread{argVars: &p.argVars, spread: p.spread}
+				b.addAC(sp, p.xs, onFix, acInfo{cons: cons}, &sp.events)
+			}
 			if dp := newDiagPairs(p); dp != nil {
 				b.addAC(dp, p.xs, onTwo, acInfo{cons: cons}, &dp.events)
 			}
@@ -295,7 +303,11 @@ func (s *Solver) fixpoint() bool {
 func (s *Solver) failAC(p int32) {
 	a := &s.ac
 	t := &s.st
-	if c := a.info[p].cons; c >= 0 && s.weight != nil {
+	c := a.info[p].cons
+	if f, ok := a.props[p].(interface{ failedCons() int32 }); ok {
+		c = f.failedCons() // a propagator shared by several constraints
+	}
+	if c >= 0 && s.weight != nil {
 		s.weight[c]++
 	}
 	for a.fast.size > 0 {

@@ -1,0 +1,220 @@
+package engine
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// multiSpread is the value propagator (acSpread) of several alldiff and
+// diagonal constraints posted over the same variables in the same order,
+// none repeated, as n-queens has: alldiff(q) and diagonal(q), or alldiff
+// of q, q[i]+i and q[i]-i. When a variable becomes fixed to v it removes
+// from each other variable, in one pass over them, the values each
+// constraint forbids: v + off_l - off_m for an alldiff with offsets,
+// v ± (p_m - p_l) for a diagonal. One pass instead of one per constraint
+// visits each domain once and reports each changed variable once to the
+// propagation loop. It narrows exactly as the separate value propagators
+// would, so the fixpoint is the same. A failure is charged (dom/wdeg) to
+// the constraint whose value emptied the domain.
+type multiSpread struct {
+	*argVars           // the first constraint's: local number = argument
+	offs     [][]int64 // per alldiff: its offsets
+	pos      [][]int64 // per diagonal: its positions
+	cons     []int32   // the constraint of each alldiff, then of each diagonal
+	queens   bool      // one alldiff without offsets and one diagonal
+	failed   int32     // the constraint charged with the last failure
+	events             // the variables fixed since the last run
+}
+
+func (p *multiSpread) failedCons() int32 { return p.failed }
+
+func (p *multiSpread) propagate(s *Solver) bool {
+	t := &s.st
+	live := &p.live
+	for len(p.pending) > 0 {
+		l := p.pending[len(p.pending)-1]
+		p.pending = p.pending[:len(p.pending)-1]
+		if live.pos[l] >= t.cell[live.size] || !t.fixed(p.xs[l]) {
+			continue // spread already
+		}
+		targets := live.remove(t, l)
+		var ok bool
+		if p.queens {
+			ok = p.spreadQueens(t, l, targets)
+		} else {
+			ok = p.spread(t, l, targets)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// spreadQueens is spread for alldiff(q) and diagonal(q). A domain that
+// fits one word (n <= 64) is read once for the three values.
+func (p *multiSpread) spreadQueens(t *store, l int32, targets []int32) bool {
+	v := t.minOf(p.xs[l])
+	pos := p.pos[0]
+	pl := pos[l]
+	for _, m := range targets {
+		y, d := p.xs[m], pos[m]-pl
+		vi := &t.vi[y]
+		if vi.width <= 64 {
+			o := uint64(v - vi.lo) // out of range: the shifts give 0
+			c := 3 * y
+			mn, mx := t.cell[c+cMin], t.cell[c+cMax]
+			hit := t.words[vi.woff] & (1<<o | 1<<(o+uint64(d)) | 1<<(o-uint64(d)))
+			hit &= (2<<uint(mx) - 1) &^ (1<<uint(mn) - 1)
+			for ; hit != 0; hit &= hit - 1 {
+				b := int32(bits.TrailingZeros64(hit))
+				if !t.removeBit(y, b) {
+					p.failed = p.cons[1]
+					if uint64(b) == o {
+						p.failed = p.cons[0]
+					}
+					return false
+				}
+			}
+			continue
+		}
+		if o, ok := t.has(y, v); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[0]
+			return false
+		}
+		if o, ok := t.has(y, v+d); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[1]
+			return false
+		}
+		if o, ok := t.has(y, v-d); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[1]
+			return false
+		}
+	}
+	return true
+}
+
+// spread removes from the variables targets the values that conflict with
+// the value of local variable l under any of the constraints.
+func (p *multiSpread) spread(t *store, l int32, targets []int32) bool {
+	v := t.minOf(p.xs[l])
+	na := len(p.offs)
+	for _, m := range targets {
+		y := p.xs[m]
+		for k, off := range p.offs {
+			if o, ok := t.has(y, v+off[l]-off[m]); ok && !t.removeBit(y, o) {
+				p.failed = p.cons[k]
+				return false
+			}
+		}
+		for k, pos := range p.pos {
+			d := pos[m] - pos[l]
+			if o, ok := t.has(y, v+d); ok && !t.removeBit(y, o) {
+				p.failed = p.cons[na+k]
+				return false
+			}
+			if o, ok := t.has(y, v-d); ok && !t.removeBit(y, o) {
+				p.failed = p.cons[na+k]
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// fuseSpreads enables multiSpread; tests turn it off to compare.
+var fuseSpreads = true
+
+// spreadGroups finds, among the forward-checking propagators, the alldiff
+// and diagonal constraints that can share a multiSpread: those over the
+// same sequence of two or more distinct variables, whose values, offsets
+// and positions are small enough that no sum can overflow. It returns,
+// per propagator index, the shared propagator (nil for the others) and
+// whether it is the first of its group (where the shared one is
+// registered).
+func (b *builder) spreadGroups() (map[int]*multiSpread, map[int]bool) {
+	s := b.s
+	if !fuseSpreads {
+		return nil, nil
+	}
+	small := func(v int64) bool { return -1<<60 < v && v < 1<<60 }
+	byKey := map[string][]int{}
+	var keys []string
+	for i, p := range s.props {
+		var argX []int32
+		switch p := p.(type) {
+		case *allDiffProp:
+			if len(p.xs) != len(p.argX) {
+				continue
+			}
+			ok := true
+			for j, x := range p.argX {
+				ok = ok && small(p.off[j]) && small(s.st.minOf(x)) && small(s.st.maxOf(x))
+			}
+			if !ok {
+				continue
+			}
+			argX = p.argX
+		case *diagonalProp:
+			if !p.small || len(p.xs) != len(p.argX) {
+				continue
+			}
+			argX = p.argX
+		default:
+			continue
+		}
+		if len(argX) < 2 {
+			continue
+		}
+		k := int32sKey(argX)
+		if _, ok := byKey[k]; !ok {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], i)
+	}
+	group := map[int]*multiSpread{}
+	first := map[int]bool{}
+	for _, k := range keys {
+		idx := byKey[k]
+		if len(idx) < 2 {
+			continue
+		}
+		ms := &multiSpread{}
+		var acons, dcons []int32
+		for _, i := range idx {
+			switch p := s.props[i].(type) {
+			case *allDiffProp:
+				if ms.argVars == nil {
+					ms.argVars = &p.argVars
+				}
+				ms.offs = append(ms.offs, p.off)
+				acons = append(acons, s.propCons[i])
+			case *diagonalProp:
+				if ms.argVars == nil {
+					ms.argVars = &p.argVars
+				}
+				ms.pos = append(ms.pos, p.pos)
+				dcons = append(dcons, s.propCons[i])
+			}
+			group[i] = ms
+		}
+		ms.cons = append(acons, dcons...)
+		ms.queens = len(ms.offs) == 1 && len(ms.pos) == 1
+		if ms.queens {
+			for _, o := range ms.offs[0] {
+				ms.queens = ms.queens && o == 0
+			}
+		}
+		first[idx[0]] = true
+	}
+	return group, first
+}
+
+// int32sKey returns a map key for a sequence of int32s.
+func int32sKey(xs []int32) string {
+	b := make([]byte, 4*len(xs))
+	for i, x := range xs {
+		binary.LittleEndian.PutUint32(b[4*i:], uint32(x))
+	}
+	return string(b)
+}
