@@ -327,19 +327,31 @@ func (r *reginProp) scc() {
 // the matching is kept iff v is free, or reaches x's own value (a cycle)
 // or a free value.
 func (r *reginProp) propagateSmall(t *store) bool {
-	if r.hallFree(t) {
-		return true
-	}
+	// One pass reads the domains, drops the matches that are gone and
+	// counts the sizes for hallFree.
 	var matched, live uint64 // live: the values matched to unfixed arguments
+	var cnt [65]uint8        // per size; sizes are at most 64
+	u := 0                   // unfixed arguments
 	for i, x := range r.xs {
-		if t.fixed(x) {
+		c := 3 * x
+		sz := t.cell[c+cSize]
+		if sz == 1 {
 			if mv := r.matchVal[i]; mv >= 0 {
 				r.matchArg[mv], r.matchVal[i] = -1, -1
 			}
 			r.dom[i] = 0
 			continue
 		}
-		d := t.window(x, r.win[i])
+		u++
+		cnt[sz]++
+		var d uint64
+		if vi := &t.vi[x]; r.win[i] == 0 && vi.width <= 64 {
+			// The value indices are the bit offsets: the word itself.
+			mn, mx := t.cell[c+cMin], t.cell[c+cMax]
+			d = t.words[vi.woff] & (2<<uint(mx) - 1) &^ (1<<uint(mn) - 1)
+		} else {
+			d = t.window(x, r.win[i])
+		}
 		r.dom[i] = d
 		if mv := r.matchVal[i]; mv >= 0 {
 			if d>>mv&1 == 0 {
@@ -348,6 +360,9 @@ func (r *reginProp) propagateSmall(t *store) bool {
 				matched |= 1 << mv
 			}
 		}
+	}
+	if hallFree(&cnt, u) {
+		return true
 	}
 	for i, d := range r.dom {
 		if d == 0 || r.matchVal[i] >= 0 {
@@ -478,16 +493,9 @@ func (r *reginProp) noPruning(live, free uint64) bool {
 // arguments (for k = u - 1 this leaves two arguments with at least u
 // values, so the u arguments have a matching). A variable that appears in
 // two arguments makes them fixed together, so the value propagator has
-// dealt with every fixed argument here too.
-func (r *reginProp) hallFree(t *store) bool {
-	var cnt [65]uint8 // per size below u; sizes are at most 64
-	u := 0
-	for _, x := range r.xs {
-		if sz := t.size(x); sz > 1 {
-			u++
-			cnt[sz]++
-		}
-	}
+// dealt with every fixed argument here too. cnt counts the unfixed
+// arguments by domain size.
+func hallFree(cnt *[65]uint8, u int) bool {
 	c := 0
 	for k := 2; k < u; k++ {
 		c += int(cnt[k])
