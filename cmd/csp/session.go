@@ -343,7 +343,7 @@ func (s *session) all(print bool) {
 			}
 			continue
 		case engine.Exhausted:
-			fmt.Fprintf(s.out, "%d solutions\n", s.found)
+			fmt.Fprintln(s.out, plural(s.found, "solution"))
 		case engine.Stopped:
 			fmt.Fprintf(s.out, "stopped: %d solutions so far\n", s.found)
 		}
