@@ -257,6 +257,15 @@ func absDiff(x, y int64) uint64 {
 // or is not an expression the constructors build. It is meant for showing
 // solutions, not for inner loops: it compiles e at each call.
 func Eval(e Expr, value func(Var) int64) (int64, bool) {
+	switch e := e.(type) { // most shown values: no compilation, no allocation
+	case *Const:
+		return e.V, true
+	case *VarExpr:
+		if e.V < 0 {
+			return 0, false
+		}
+		return value(e.V), true
+	}
 	n, ok := maxVar(e)
 	if !ok {
 		return 0, false

@@ -261,6 +261,7 @@ func pad(s string, width int) string {
 // and columns are numbered by the list's index set.
 func writeBoard(b *strings.Builder, q *arrV) {
 	lo, n := q.dims[0].lo, int(q.dims[0].size())
+	b.Grow(2 * n * n) // one allocation, not a doubling series, for a large board
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
 			if c > 0 {
