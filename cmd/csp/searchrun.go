@@ -111,7 +111,11 @@ func (r *searchRun) searchOne() (engine.Stats, error) {
 		return engine.Stats{}, err
 	}
 	if r.o.trace != traceOff || r.tree != nil {
-		n := &narrator{w: r.out, prog: r.prog, mode: r.o.trace, limit: r.o.traceMax, tree: r.tree}
+		w := r.out
+		if r.o.json { // keep stdout JSON lines only
+			w = bufio.NewWriter(r.stderr)
+		}
+		n := &narrator{w: w, prog: r.prog, mode: r.o.trace, limit: r.o.traceMax, tree: r.tree}
 		n.install(s)
 	}
 	limit := solutionLimit(r.o)
