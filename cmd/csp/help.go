@@ -61,10 +61,10 @@ course's settings are --order input --values min --prop fc):
                      ac: propagation to a fixpoint, domain-consistent alldiff
 
 See the search:
-  --trace            narrate the search on stdout (stderr with --json),
-                     one line per event,
-                     indented by depth: decisions (q[2] = 3), dead ends
-                     (q[3] has no value left), backtracks, solutions
+  --trace            narrate the search on stdout (stderr with --json), one
+                     line per event, indented by depth: decisions
+                     (q[2] = 3), dead ends (q[3] has no value left),
+                     backtracks, solutions
   --trace=domains    also each value propagation removes (q[3] ∖ {2, 4})
   --trace=piles      the course's view: after each step, the pile of values
                      left to try at every assigned position, next one last
