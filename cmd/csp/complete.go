@@ -17,8 +17,11 @@ var languageWords = []string{"param", "var", "in", "forall", "exists", "and", "o
 	"abs", "length", "board", "grid", "true", "false"}
 
 var settingValues = map[string][]string{
-	"order": {"input", "mrv"}, "values": {"min", "max"}, "prop": {"none", "fc"}, "timeout": {"off", "10s", "1m"},
+	"order": {"input", "mrv", "domwdeg"}, "values": {"min", "max", "mid"}, "prop": {"none", "fc", "ac"},
+	"timeout": {"off", "10s", "1m"},
 }
+
+var traceValues = []string{"on", "off", "domains", "piles"}
 
 // Do implements readline.AutoCompleter.
 func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
@@ -38,6 +41,8 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 		cands = settingNames
 	case len(fields) >= 2 && fields[0] == ":set":
 		cands = settingValues[fields[1]]
+	case len(fields) >= 1 && fields[0] == ":trace" && (len(fields) == 1 || len(fields) == 2 && word != ""):
+		cands = traceValues
 	case len(fields) >= 1 && fields[0] == ":help":
 		cands = commandNames()
 		for t := range helpTopics {
