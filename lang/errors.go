@@ -77,7 +77,8 @@ func (l *ErrorList) Add(pos, end Pos, format string, args ...any) {
 	*l = append(*l, &Error{Pos: pos, End: end, Msg: fmt.Sprintf(format, args...)})
 }
 
-// Sort orders the errors by file, line and column and drops exact repeats.
+// Sort orders the errors by file, line and column and drops repeats: the
+// same message at the same place.
 func (l *ErrorList) Sort() {
 	s := *l
 	sort.SliceStable(s, func(i, j int) bool {
@@ -91,11 +92,18 @@ func (l *ErrorList) Sort() {
 		return a.Col < b.Col
 	})
 	out := s[:0]
-	for i, e := range s {
-		if i > 0 && e.Pos == s[i-1].Pos && e.Msg == s[i-1].Msg {
-			continue
+	group := 0 // where the errors at e's position start in out
+	for _, e := range s {
+		if group < len(out) && out[group].Pos != e.Pos {
+			group = len(out)
 		}
-		out = append(out, e)
+		repeat := false
+		for _, o := range out[group:] {
+			repeat = repeat || o.Msg == e.Msg
+		}
+		if !repeat {
+			out = append(out, e)
+		}
 	}
 	*l = out
 }

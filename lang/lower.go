@@ -50,6 +50,16 @@ type lowerer struct {
 	srcs     Sources
 	budgetX  bool  // budget exhausted, reported once
 	values   int64 // domain values declared so far
+
+	// Set by Compile, which lowers the statements that resolved even when
+	// others did not: what resolution found of each statement, what the
+	// model's and the data's statements that failed to parse would have
+	// declared, and the names whose declaration failed or was skipped.
+	// A statement that uses a failed name is skipped silently.
+	res    *resolution
+	broken broken
+	data   broken
+	failed map[string]bool
 }
 
 type genValue struct {
@@ -89,27 +99,60 @@ func (l *lowerer) lower(f *File) *Program {
 			}
 		}
 	}
+	l.failed = map[string]bool{}
+	if l.res != nil {
+		for _, s := range f.Stmts {
+			switch s.(type) {
+			case *ParamDecl, *VarDecl:
+			default:
+				// A declaration inside a forall block, already reported.
+				if info := l.res.stmts[s]; info != nil {
+					for _, n := range info.declared {
+						l.failed[n] = true
+					}
+				}
+			}
+		}
+	}
 	for _, s := range f.Stmts {
 		l.stmt = s.span()
 		switch s := s.(type) {
 		case *ParamDecl:
+			if l.skip(s) || l.dataBroken(s) {
+				l.skipDecl(s)
+				continue
+			}
 			l.param(s)
+			l.checkDeclared(s.Name.Name)
 		case *VarDecl:
+			if l.skip(s) {
+				l.skipDecl(s)
+				continue
+			}
 			l.varDecl(s)
+			for _, n := range s.Names {
+				l.checkDeclared(n.Name.Name)
+			}
 		}
 	}
 	l.checkUnusedBindings()
-	if len(*errs) > 0 {
+	if l.res == nil && len(*errs) > 0 {
 		return l.prog
 	}
 	objectives := 0
 	for _, s := range f.Stmts {
 		l.stmt = s.span()
+		if _, ok := s.(*Objective); ok {
+			objectives++
+		}
+		if l.skip(s) {
+			continue
+		}
 		switch s := s.(type) {
 		case *ConstraintStmt:
 			l.post(s.Expr)
 		case *Objective:
-			if objectives++; objectives > 1 {
+			if objectives > 1 {
 				l.errorf(s, "a model has at most one objective; this is the second")
 				continue
 			}
@@ -119,6 +162,72 @@ func (l *lowerer) lower(f *File) *Program {
 		}
 	}
 	return l.prog
+}
+
+// skip reports whether a statement is left out of lowering: resolving it
+// found an error, or it uses a name that failed to parse, or whose
+// declaration failed or was skipped.
+func (l *lowerer) skip(s Stmt) bool {
+	if l.res == nil {
+		return false
+	}
+	info := l.res.stmts[s]
+	if info == nil {
+		return false
+	}
+	if info.bad || info.tainted {
+		return true
+	}
+	for n := range info.uses {
+		if l.failed[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// dataBroken reports whether a param is named by a statement of a data
+// file, or a -p value, that failed to parse (or may be): its value is
+// unknown, so it is skipped rather than given its default.
+func (l *lowerer) dataBroken(p *ParamDecl) bool {
+	name := p.Name.Name
+	if l.data.names[name] {
+		return true
+	}
+	_, given := l.binds[name]
+	return l.data.blind && !given && p.Value == nil
+}
+
+// skipDecl marks the names of a skipped declaration as failed. A param
+// skipped because it uses a param that failed (param p[1..n] when n has
+// no value) is still reported if it has no value: that is no follow-on.
+func (l *lowerer) skipDecl(s Stmt) {
+	var info *stmtInfo
+	if l.res != nil {
+		info = l.res.stmts[s]
+	}
+	if p, ok := s.(*ParamDecl); ok {
+		b, given := l.binds[p.Name.Name]
+		if given {
+			b.used = true
+		}
+		if !given && p.Value == nil && info != nil && !info.bad && !info.tainted && !l.dataBroken(p) {
+			l.missing(p)
+		}
+	}
+	if info != nil {
+		for _, n := range info.declared {
+			l.failed[n] = true
+		}
+	}
+}
+
+// checkDeclared marks a name as failed if lowering its declaration did
+// not give it a value.
+func (l *lowerer) checkDeclared(name string) {
+	if _, ok := l.env[name]; !ok {
+		l.failed[name] = true
+	}
 }
 
 func (l *lowerer) errorf(n Node, format string, args ...any) {
@@ -155,8 +264,7 @@ func (l *lowerer) param(p *ParamDecl) {
 	} else if p.Value != nil {
 		v = l.constValue(p.Value, fmt.Sprintf("the value of %s", name))
 	} else {
-		l.errorf(p.Name, "param %s has no value: give it with -p %s=VALUE or in a data file", name, name)
-		(*l.errs)[len(*l.errs)-1].Kind = ErrMissingParam
+		l.missing(p)
 		return
 	}
 	if v == nil {
@@ -170,19 +278,39 @@ func (l *lowerer) param(p *ParamDecl) {
 	}
 }
 
+// missing reports a param without a value.
+func (l *lowerer) missing(p *ParamDecl) {
+	name := p.Name.Name
+	l.errorf(p.Name, "param %s has no value: give it with -p %s=VALUE or in a data file", name, name)
+	(*l.errs)[len(*l.errs)-1].Kind = ErrMissingParam
+}
+
 // resolveBinding checks the names in a value from a data file or -p as the
 // resolver checks the model: it may use the params declared so far.
 func (l *lowerer) resolveBinding(b *binding) bool {
 	var errs ErrorList
-	r := &resolver{globals: map[string]decl{}, errs: &errs}
+	r := &resolver{globals: map[string]decl{}, errs: &errs, broken: l.broken, blind: l.broken.blind}
 	for n := range l.env {
 		r.globals[n] = decl{kind: declParam}
 	}
 	for n := range l.varNames {
 		r.globals[n] = decl{kind: declVar}
 	}
+	for n := range l.failed {
+		r.globals[n] = decl{kind: declParam}
+	}
+	info := &stmtInfo{uses: map[string]bool{}}
+	r.cur = info
 	r.expr(b.value)
 	*l.errs = append(*l.errs, errs...)
+	if info.tainted {
+		return false
+	}
+	for n := range info.uses {
+		if l.failed[n] {
+			return false // the value uses a name whose declaration failed
+		}
+	}
 	return len(errs) == 0
 }
 
@@ -430,8 +558,14 @@ func (l *lowerer) checkUnusedBindings() {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	if l.broken.blind {
+		return // the model was not all read: the param may be declared in what was not
+	}
 	for _, b := range l.binds {
-		if !b.used {
+		if l.res != nil && l.res.unknown[b.name.Name] {
+			continue // the model uses the name without declaring it: one mistake
+		}
+		if !b.used && !l.broken.names[b.name.Name] {
 			l.errorf(b.name, "%s sets %s, which the model does not declare as a param%s", b.from, b.name.Name, didYouMean(b.name.Name, names))
 		}
 	}

@@ -83,42 +83,295 @@ var exprParser = participle.MustBuild[gExpr](
 // ParseFile parses a model or data file. Errors are an ErrorList, with at
 // most one syntax error per statement: each statement is parsed on its own,
 // so one mistake does not hide the next.
-func ParseFile(name string, src []byte) (f *File, err error) {
-	defer recoverInternal(&err)
-	toks, errs := scan(name, src)
+func ParseFile(name string, src []byte) (*File, error) {
+	f, errs, _ := parsePartial(name, src, nil)
 	if len(errs) > 0 {
-		// Statements before the first scanning error are still parsed, so
-		// their mistakes are reported in the same run.
-		toks = tokensBefore(toks, errs[0].Pos.Offset)
-	}
-	f = &File{Name: name, Src: src}
-	for _, stmt := range splitStatements(toks) {
-		g, err := parseStmt(stmt)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		f.Stmts = append(f.Stmts, convStmt(g))
-	}
-	if len(errs) > 0 {
-		errs.Sort()
 		return nil, errs
 	}
 	return f, nil
 }
 
-// tokensBefore keeps the complete statements that end before offset.
-func tokensBefore(toks []lexer.Token, offset int) []lexer.Token {
-	end := 0
-	for i, t := range toks {
-		if t.Pos.Offset >= offset {
-			break
+// broken describes what the statements that failed to parse might have
+// declared, so that later stages neither report their names as unknown
+// nor evaluate what depends on them.
+type broken struct {
+	names map[string]bool // names a broken statement would have declared
+	// blind is set when a broken declaration's names could not be
+	// recovered (or the file was not read to its end): from statement
+	// blindFrom of the file on, no name is reported as unknown.
+	blind     bool
+	blindFrom int
+}
+
+func (b *broken) poison(name string) {
+	if b.names == nil {
+		b.names = map[string]bool{}
+	}
+	b.names[name] = true
+}
+
+func (b *broken) blindAt(i int) {
+	if !b.blind || i < b.blindFrom {
+		b.blind, b.blindFrom = true, i
+	}
+}
+
+// merge adds what other knows, its statement indices shifted by offset.
+func (b *broken) merge(other broken, offset int) {
+	for n := range other.names {
+		b.poison(n)
+	}
+	if other.blind {
+		b.blindAt(other.blindFrom + offset)
+	}
+}
+
+// parsePartial parses what it can of a file: the statements that parse,
+// every syntax error, and what the statements that did not parse (or were
+// not parsed, for a scanning error in them) would have declared. names is
+// recoverDecls for a model, recoverData for a data file, or nil.
+func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bool) (f *File, errs ErrorList, br broken) {
+	defer func() {
+		if r := recover(); r != nil {
+			f = &File{Name: name, Src: src}
+			errs = ErrorList{{Msg: fmt.Sprintf("internal error (please report): %v", r)}}
+			br = broken{blind: true}
 		}
-		if t.Type == tokPunct && t.Value == ";" {
-			end = i + 1
+	}()
+	toks, errs := scan(name, src)
+	f = &File{Name: name, Src: src}
+	scanErrs := errs
+	var prev []lexer.Token // the statement before, if it parsed
+	// After a bracket closed by the wrong one, where statements end is
+	// unsure (the rows of a matrix may each seem a statement): the syntax
+	// errors of the statements that follow are not reported until one
+	// parses.
+	damaged := false
+	for _, stmt := range splitStatements(toks) {
+		end := stmt[len(stmt)-1].Pos.Offset // where its separator was
+		// A statement with a scanning error in it (or in the blanks before
+		// it) is not parsed; the statements after it are, so their
+		// mistakes are reported in the same run.
+		var err *Error
+		for len(scanErrs) > 0 && scanErrs[0].Pos.Offset <= end {
+			if err == nil {
+				err = scanErrs[0]
+			}
+			scanErrs = scanErrs[1:]
+		}
+		if err == nil {
+			var g *gStmt
+			if g, err = parseStmt(stmt); err == nil {
+				f.Stmts = append(f.Stmts, convStmt(g))
+				prev, damaged = stmt, false
+				continue
+			}
+			if !damaged {
+				errs = append(errs, err)
+			}
+		} else {
+			damaged = misclosed(stmt)
+		}
+		if prev != nil && startsWithOperator(stmt) {
+			// A line that starts with an operator was meant to continue
+			// the statement before, which is left out with it: as it
+			// stands it would only give a second error for one mistake.
+			f.Stmts = f.Stmts[:len(f.Stmts)-1]
+			if names != nil && !names(prev, &br) {
+				br.blindAt(len(f.Stmts))
+			}
+			if names != nil {
+				joinedNames(src, prev, &br)
+			}
+		}
+		prev = nil
+		if names != nil {
+			joinedNames(src, stmt, &br)
+		}
+		if names != nil && (!names(stmt, &br) || err.Kind == ErrTruncated || !balanced(stmt)) {
+			// What it would declare is unknown, or it swallowed the rest
+			// of the file (an unclosed bracket, a file not read to its end).
+			br.blindAt(len(f.Stmts))
 		}
 	}
-	return append(toks[:end:end], lexer.EOFToken(lexer.Position{}))
+	if names != nil {
+		for _, e := range errs {
+			if e.Kind == ErrTruncated {
+				br.blindAt(len(f.Stmts))
+			}
+		}
+	}
+	errs.Sort()
+	return f, errs, br
+}
+
+// startsWithOperator reports whether a statement starts with an operator
+// that needs something on its left.
+func startsWithOperator(toks []lexer.Token) bool {
+	t := toks[0]
+	switch {
+	case t.Type == tokPunct:
+		switch t.Value {
+		case "+", "*", "/", "%", "^", "=", "==", "!=", "<", "<=", ">", ">=", "->", "<->", "..":
+			return true
+		}
+	case t.Type == tokKeyword:
+		switch t.Value {
+		case "and", "or", "xor", "in", "union", "diff":
+			return true
+		}
+	}
+	return false
+}
+
+// misclosed reports whether a statement closes a bracket that is not
+// open, or with the wrong closer.
+func misclosed(toks []lexer.Token) bool {
+	var open []string
+	for _, t := range toks {
+		if t.Type != tokPunct {
+			continue
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			open = append(open, closerOf[t.Value])
+		case ")", "]", "}":
+			if len(open) == 0 || open[len(open)-1] != t.Value {
+				return true
+			}
+			open = open[:len(open)-1]
+		}
+	}
+	return false
+}
+
+// balanced reports whether every bracket a statement opens is closed.
+func balanced(toks []lexer.Token) bool {
+	depth := 0
+	for _, t := range toks {
+		switch {
+		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
+			depth++
+		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}"):
+			depth = max(0, depth-1)
+		}
+	}
+	return depth == 0
+}
+
+// recoverDecls poisons the names that the declarations among toks (tokens
+// that did not parse) would have declared: after var, every name outside
+// brackets before "in"; after param, before "=". A statement that starts
+// with two names is taken for a declaration with a misspelled keyword (vr
+// x in 1..3); in one that starts with neither a keyword nor that, every
+// name outside brackets is poisoned (par)am n = 3). It reports false when
+// a declaration names nothing that can be recovered.
+func recoverDecls(toks []lexer.Token, br *broken) bool {
+	ok, start, found := true, true, false
+	for i, t := range toks {
+		atStart := start
+		start = t.Type == tokPunct && t.Value == ";"
+		decl := t.Type == tokKeyword && (t.Value == "var" || t.Value == "param")
+		if !decl && atStart && t.Type == tokIdent && i+1 < len(toks) && toks[i+1].Type == tokIdent {
+			decl = true
+		}
+		if !decl {
+			continue
+		}
+		found = true
+		if !declNames(toks[i+1:], t.Value != "var", br) {
+			ok = false
+		}
+	}
+	if !found && toks[0].Type != tokKeyword {
+		for _, t := range toks {
+			if t.Type == tokIdent {
+				br.poison(t.Value)
+			}
+		}
+	}
+	return ok
+}
+
+// joinedNames poisons the names that a stray character may have cut in
+// two: "weight" in var weigh)t or var wei@ght.
+func joinedNames(src []byte, toks []lexer.Token, br *broken) {
+	end := func(t lexer.Token) int { return t.Pos.Offset + len(t.Value) }
+	for i := 0; i+1 < len(toks); i++ {
+		a := toks[i]
+		if a.Type != tokIdent {
+			continue
+		}
+		b := toks[i+1]
+		if b.Type != tokIdent && i+2 < len(toks) && end(b) == toks[i+2].Pos.Offset && end(a) == b.Pos.Offset && len(b.Value) <= 2 {
+			b = toks[i+2] // one short token between: wei*ght
+		}
+		if b.Type != tokIdent || b.Pos.Offset-end(a) > 2 || b.Pos.Offset > len(src) {
+			continue
+		}
+		gap := string(src[end(a):b.Pos.Offset])
+		if strings.ContainsAny(gap, " \t\r\n#") {
+			continue
+		}
+		br.poison(a.Value + b.Value)
+	}
+}
+
+// declNames poisons the names outside brackets in toks up to "in" (or
+// "=", if atEquals) or the end of the statement, and reports whether there
+// was one.
+func declNames(toks []lexer.Token, atEquals bool, br *broken) bool {
+	found, depth := false, 0
+	for _, t := range toks {
+		switch {
+		case t.EOF(), t.Type == tokPunct && t.Value == ";" && depth == 0:
+			return found
+		case atEquals && t.Type == tokPunct && t.Value == "=" && depth == 0:
+			return found
+		case t.Type == tokKeyword && (t.Value == "in" || t.Value == "var" || t.Value == "param"):
+			return found
+		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
+			depth++
+		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}"):
+			depth = max(0, depth-1)
+		case t.Type == tokIdent && depth == 0:
+			br.poison(t.Value)
+			found = true
+		}
+	}
+	return found
+}
+
+// recoverData poisons the names that the statements among toks (tokens of
+// a data file that did not parse) would have set: the name each statement
+// starts with, after param if it is there. It reports false when a
+// statement starts with something else.
+func recoverData(toks []lexer.Token, br *broken) bool {
+	ok, start, depth := true, true, 0
+	for i, t := range toks {
+		atStart := start
+		start = false
+		switch {
+		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
+			depth++
+		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}"):
+			depth = max(0, depth-1)
+		case t.Type == tokPunct && t.Value == ";" && depth == 0:
+			start = true
+		}
+		if !atStart || t.EOF() {
+			continue
+		}
+		if t.Type == tokKeyword && t.Value == "param" && i+1 < len(toks) {
+			t = toks[i+1]
+		}
+		if t.Type == tokIdent {
+			br.poison(t.Value)
+		} else {
+			ok = false
+		}
+	}
+	return ok
 }
 
 // splitStatements cuts the token stream at the separators outside any
@@ -131,7 +384,7 @@ func splitStatements(toks []lexer.Token) [][]lexer.Token {
 		case t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{"):
 			depth++
 		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}"):
-			depth--
+			depth = max(0, depth-1) // a stray closer is a scanning error
 		case t.Type == tokPunct && t.Value == ";" && depth == 0, t.EOF() && i > start:
 			stmt := append(toks[start:i:i], lexer.EOFToken(t.Pos))
 			out = append(out, stmt)

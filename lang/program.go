@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"strings"
+
 	"github.com/csp-lang/csp/engine"
 )
 
@@ -50,19 +52,21 @@ type Origin struct {
 
 // Compile parses, checks and lowers a model with its data. The error, if
 // any, is an ErrorList with every problem found.
+//
+// The stages do not hide each other's errors, as go/parser and go/types
+// do not: the statements that fail to parse are left out and the rest are
+// resolved; the statements whose names resolve are lowered. What depends
+// on a statement that failed is skipped silently, so that one mistake is
+// reported once: the names that a declaration which failed to parse would
+// have declared are "poisoned", and a use of them is no error.
 func Compile(in Input) (*Program, error) {
-	f, srcs, err := parseInput(in)
-	if err != nil {
-		return &Program{Sources: srcs}, err
-	}
 	var errs ErrorList
-	resolve(f, &errs)
-	binds := collectBindings(in, srcs, &errs)
-	if len(errs) > 0 {
-		errs.Sort()
-		return &Program{Sources: srcs}, errs
-	}
-	p := lowerFile(f, binds, srcs, &errs)
+	f, srcs, br := parseInputPartial(in, &errs)
+	res := resolveFile(f, br, &errs)
+	binds, data := collectData(in, srcs, &errs)
+	l := newLowerer(binds, srcs, &errs, nil)
+	l.res, l.broken, l.data = res, br, data
+	p := l.lower(f)
 	p.Sources = srcs
 	errs.Sort()
 	return p, errs.Err()
@@ -70,18 +74,82 @@ func Compile(in Input) (*Program, error) {
 
 // parseInput parses the model and the statements after it into one file.
 func parseInput(in Input) (*File, Sources, error) {
-	srcs := Sources{in.Model.Name: in.Model.Text}
-	f, err := ParseFile(in.Model.Name, in.Model.Text)
-	if err != nil {
-		return nil, srcs, err
-	}
-	for _, s := range in.Stmts {
-		srcs[s.Name] = s.Text
-		more, err := ParseFile(s.Name, s.Text)
-		if err != nil {
-			return nil, srcs, err
-		}
-		f.Stmts = append(f.Stmts, more.Stmts...)
+	var errs ErrorList
+	f, srcs, _ := parseInputPartial(in, &errs)
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, srcs, errs
 	}
 	return f, srcs, nil
+}
+
+// parseInputPartial parses the model and the statements after it into one
+// file of the statements that parse, adding the syntax errors to errs.
+func parseInputPartial(in Input, errs *ErrorList) (*File, Sources, broken) {
+	srcs := Sources{in.Model.Name: in.Model.Text}
+	f, perrs, br := parsePartial(in.Model.Name, in.Model.Text, recoverDecls)
+	*errs = append(*errs, perrs...)
+	for _, s := range in.Stmts {
+		srcs[s.Name] = s.Text
+		more, perrs, mbr := parsePartial(s.Name, s.Text, recoverDecls)
+		*errs = append(*errs, perrs...)
+		br.merge(mbr, len(f.Stmts))
+		f.Stmts = append(f.Stmts, more.Stmts...)
+	}
+	return f, srcs, br
+}
+
+// collectData is collectBindings for Compile: the statements of a data file
+// that parse give values, and the names that the others (and -p values
+// that do not parse) would have set are returned as broken, so that the
+// model's params of those names are skipped rather than reported missing.
+func collectData(in Input, srcs Sources, errs *ErrorList) (map[string]*binding, broken) {
+	binds := map[string]*binding{}
+	var br broken
+	for _, d := range in.Data {
+		srcs[d.Name] = d.Text
+		f, perrs, dbr := parsePartial(d.Name, d.Text, recoverData)
+		*errs = append(*errs, perrs...)
+		br.merge(dbr, 0)
+		for _, s := range f.Stmts {
+			b := dataBinding(s, errs)
+			if b == nil {
+				if p, ok := s.(*ParamDecl); ok {
+					br.poison(p.Name.Name)
+				} else {
+					br.blindAt(0)
+				}
+				continue
+			}
+			if prev, ok := binds[b.name.Name]; ok {
+				errs.Add(b.name.Pos, b.name.End, "%s is set twice (first at %s)", b.name.Name, prev.name.Pos)
+				continue
+			}
+			binds[b.name.Name] = b
+		}
+	}
+	seen := map[string]bool{}
+	for _, arg := range in.Params {
+		b := paramArg(arg, srcs, errs)
+		if b == nil {
+			// -p overrides a data file: the param's value is unknown.
+			name, _, _ := strings.Cut(arg, "=")
+			name = strings.TrimSpace(name)
+			if isIdentifier(name) {
+				br.poison(name)
+				delete(binds, name)
+			} else {
+				br.blindAt(0)
+			}
+			continue
+		}
+		if seen[b.name.Name] {
+			errs.Add(b.name.Pos, b.name.End, "-p %s is given twice", b.name.Name)
+			continue
+		}
+		seen[b.name.Name] = true
+		binds[b.name.Name] = b
+		delete(br.names, b.name.Name)
+	}
+	return binds, br
 }

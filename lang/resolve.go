@@ -66,12 +66,41 @@ type resolver struct {
 	later   map[string]decl // every global of the file, for "used before its declaration"
 	locals  []map[string]decl
 	errs    *ErrorList
+	broken  broken    // names of declarations that failed: their uses are no error
+	blind   bool      // no name is reported unknown (after a broken declaration of unknown names)
+	cur     *stmtInfo // the top-level statement being resolved
+	// unknownNames, if set, collects the names reported unknown.
+	unknownNames map[string]bool
+}
+
+// stmtInfo is what resolving a top-level statement found, for lowering:
+// a statement is lowered only if it is sound and uses no name whose
+// declaration failed.
+type stmtInfo struct {
+	bad      bool            // resolving it reported an error
+	tainted  bool            // it uses a name of a declaration that failed to parse
+	uses     map[string]bool // the global names it uses
+	declared []string        // the names it declared
+}
+
+// resolution is what resolving a file found: each top-level statement's
+// stmtInfo, and the names reported unknown.
+type resolution struct {
+	stmts   map[Stmt]*stmtInfo
+	unknown map[string]bool
 }
 
 // resolve checks the names of a model file. Data files are checked when
 // they are bound to the model's params.
 func resolve(f *File, errs *ErrorList) {
-	r := &resolver{globals: map[string]decl{}, later: map[string]decl{}, errs: errs}
+	resolveFile(f, broken{}, errs)
+}
+
+// resolveFile checks the names of a model file, of which the statements
+// described by br failed to parse, and tells what it found of each
+// statement.
+func resolveFile(f *File, br broken, errs *ErrorList) *resolution {
+	r := &resolver{globals: map[string]decl{}, later: map[string]decl{}, errs: errs, broken: br}
 	for name := range predeclared {
 		r.globals[name] = decl{kind: declConst}
 	}
@@ -85,9 +114,19 @@ func resolve(f *File, errs *ErrorList) {
 			}
 		}
 	}
-	for _, s := range f.Stmts {
+	res := &resolution{stmts: map[Stmt]*stmtInfo{}, unknown: map[string]bool{}}
+	r.unknownNames = res.unknown
+	for i, s := range f.Stmts {
+		info := &stmtInfo{uses: map[string]bool{}}
+		res.stmts[s] = info
+		r.cur = info
+		r.blind = br.blind && i >= br.blindFrom
+		before := len(*errs)
 		r.stmt(s, false)
+		info.bad = len(*errs) > before
 	}
+	r.cur = nil
+	return res
 }
 
 func (r *resolver) errorf(n Node, format string, args ...any) {
@@ -168,6 +207,9 @@ func (r *resolver) declare(id *Ident, kind declKind) {
 		return
 	}
 	r.globals[id.Name] = decl{kind: kind, pos: id.Pos}
+	if r.cur != nil {
+		r.cur.declared = append(r.cur.declared, id.Name)
+	}
 }
 
 func (r *resolver) lookup(name string) (decl, bool) {
@@ -178,6 +220,19 @@ func (r *resolver) lookup(name string) (decl, bool) {
 	}
 	d, ok := r.globals[name]
 	return d, ok
+}
+
+// use records that the statement being resolved uses a global name.
+func (r *resolver) use(name string) {
+	if r.cur == nil {
+		return
+	}
+	for _, l := range r.locals {
+		if _, ok := l[name]; ok {
+			return
+		}
+	}
+	r.cur.uses[name] = true
 }
 
 func (r *resolver) showItem(e Expr) {
@@ -203,6 +258,8 @@ func (r *resolver) expr(e Expr) {
 	case *Ident:
 		if _, ok := r.lookup(e.Name); !ok {
 			r.unknown(e)
+		} else {
+			r.use(e.Name)
 		}
 	case *Unary:
 		r.expr(e.X)
@@ -313,6 +370,16 @@ func plural(n int, word string) string {
 }
 
 func (r *resolver) unknown(id *Ident) {
+	if r.broken.names[id.Name] || r.blind {
+		// Declared, perhaps, by a statement that failed to parse.
+		if r.cur != nil {
+			r.cur.tainted = true
+		}
+		return
+	}
+	if r.unknownNames != nil {
+		r.unknownNames[id.Name] = true
+	}
 	if d, ok := r.later[id.Name]; ok {
 		r.errorf(id, "%s is used before its declaration at %d:%d", id.Name, d.pos.Line, d.pos.Col)
 		return
@@ -325,6 +392,9 @@ func (r *resolver) unknown(id *Ident) {
 		for n := range l {
 			names = append(names, n)
 		}
+	}
+	for n := range r.broken.names {
+		names = append(names, n)
 	}
 	r.errorf(id, "unknown name %q%s", id.Name, didYouMean(id.Name, names))
 }
