@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"io"
 	"strconv"
 	"strings"
 
@@ -115,20 +116,35 @@ type Solution func(engine.Var) int64
 // decision variable in declaration order when there are none.
 func (p *Program) Format(sol Solution) string {
 	var b strings.Builder
+	p.WriteSolution(&b, sol)
+	return b.String()
+}
+
+// TextWriter is where WriteSolution writes: a strings.Builder or a
+// bufio.Writer. Writing straight to the output keeps a large board (the
+// 200 MB of 10000-queens) from being held in memory as one string.
+type TextWriter interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
+// WriteSolution writes the text Format returns to b.
+func (p *Program) WriteSolution(b TextWriter, sol Solution) {
 	if len(p.show) == 0 {
 		for _, d := range p.Decls {
-			writeNamed(&b, d.Name, declValue(d, sol))
+			writeNamed(b, d.Name, declValue(d, sol))
 		}
-		return b.String()
+		return
 	}
 	for _, item := range p.show {
 		switch item.kind {
 		case showValue:
-			writeNamed(&b, item.label, concrete(item.val, sol))
+			writeNamed(b, item.label, concrete(item.val, sol))
 		case showBoard:
-			writeBoard(&b, concrete(item.val, sol).(*arrV))
+			writeBoard(b, concrete(item.val, sol).(*arrV))
 		case showGrid:
-			writeGrid(&b, concrete(item.val, sol).(*arrV), item.br, item.bc)
+			writeGrid(b, concrete(item.val, sol).(*arrV), item.br, item.bc)
 		case showFormat:
 			for _, s := range item.segs {
 				if s.val == nil {
@@ -140,7 +156,6 @@ func (p *Program) Format(sol Solution) string {
 			b.WriteByte('\n')
 		}
 	}
-	return b.String()
 }
 
 // declValue reads a declared variable or array off a solution.
@@ -181,7 +196,7 @@ func concrete(v value, sol Solution) value {
 	return v
 }
 
-func writeNamed(b *strings.Builder, name string, v value) {
+func writeNamed(b TextWriter, name string, v value) {
 	a, ok := v.(*arrV)
 	if !ok || len(a.dims) == 1 {
 		b.WriteString(name + " = " + inline(v) + "\n")
@@ -259,9 +274,11 @@ func pad(s string, width int) string {
 
 // writeBoard draws a chess board: Q where row q[c] meets column c. Rows
 // and columns are numbered by the list's index set.
-func writeBoard(b *strings.Builder, q *arrV) {
+func writeBoard(b TextWriter, q *arrV) {
 	lo, n := q.dims[0].lo, int(q.dims[0].size())
-	b.Grow(2 * n * n) // one allocation, not a doubling series, for a large board
+	if sb, ok := b.(*strings.Builder); ok {
+		sb.Grow(2 * n * n) // one allocation, not a doubling series, for a large board
+	}
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
 			if c > 0 {
@@ -278,7 +295,7 @@ func writeBoard(b *strings.Builder, q *arrV) {
 }
 
 // writeGrid draws a matrix with a rule every br rows and bc columns.
-func writeGrid(b *strings.Builder, a *arrV, br, bc int64) {
+func writeGrid(b TextWriter, a *arrV, br, bc int64) {
 	var lines []string
 	var rule string
 	for i, row := range rows(a) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -68,18 +69,41 @@ func printSolution(prog *lang.Program, sol lang.Solution, o *options, out *bufio
 		out.Flush()
 		return
 	}
-	text := prog.Format(sol)
-	if optimizing {
-		text += fmt.Sprintf("objective = %d\n", res.objective)
-	}
-	if strings.Count(text, "\n") > 1 {
-		*multiline = true
-	}
-	if res.found > 1 && *multiline {
+	if res.found > 1 && *multiline { // a blank line between solutions of several lines
 		out.WriteByte('\n')
 	}
-	out.WriteString(text)
+	w := &lineCounter{w: out}
+	prog.WriteSolution(w, sol)
+	if optimizing {
+		fmt.Fprintf(w, "objective = %d\n", res.objective)
+	}
+	if w.lines > 1 {
+		*multiline = true
+	}
 	out.Flush()
+}
+
+// lineCounter passes text on to w, counting its lines.
+type lineCounter struct {
+	w     *bufio.Writer
+	lines int
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	c.lines += bytes.Count(p, []byte{'\n'})
+	return c.w.Write(p)
+}
+
+func (c *lineCounter) WriteString(s string) (int, error) {
+	c.lines += strings.Count(s, "\n")
+	return c.w.WriteString(s)
+}
+
+func (c *lineCounter) WriteByte(b byte) error {
+	if b == '\n' {
+		c.lines++
+	}
+	return c.w.WriteByte(b)
 }
 
 // report prints the final status and statistics and returns the exit
