@@ -28,7 +28,7 @@ func main() {
 	only := flag.String("only", "", "run only the problems whose name matches this regular expression")
 	skip := flag.String("skip", "", "skip the problems whose name matches this regular expression")
 	flag.BoolVar(&cfg.Quick, "quick", false, "smoke mode: the smallest sizes, one run each")
-	flag.BoolVar(&cfg.Full, "full", false, "also run the slow cells skipped by default (MiniZinc on all 49,151 17-clue puzzles, the plain baseline on them)")
+	flag.BoolVar(&cfg.Full, "full", false, "also run the slow cells skipped by default (MiniZinc on all 49,151 17-clue puzzles, the plain baseline on them, csp with the course's settings on them and on 16 x 16 and 25 x 25)")
 	flag.DurationVar(&cfg.Timeout, "timeout", cfg.Timeout, "time limit of one run (queens, models)")
 	flag.DurationVar(&cfg.PuzzleTimeout, "puzzle-timeout", cfg.PuzzleTimeout, "time limit of one puzzle")
 	flag.DurationVar(&cfg.LongRun, "long", cfg.LongRun, "a variant whose run takes longer than this is run once")
@@ -37,7 +37,7 @@ func main() {
 	flag.StringVar(&cfg.Data, "data", "", "directory of the puzzle sets (default: ../shared/data/sudoku next to the checkout)")
 	flag.BoolVar(&cfg.NoGecode, "no-gecode", false, "do not run MiniZinc")
 	flag.BoolVar(&cfg.NoBaseline, "no-baseline", false, "do not run the specialised baselines")
-	flag.StringVar(&cfg.CSPVariants, "csp-variants", cfg.CSPVariants, "csp flag sets measured besides the defaults, separated by ';' (\"\" for none); auto: --workers 1 and --prop ac when csp has them, and --values mid for a first solution")
+	flag.StringVar(&cfg.CSPVariants, "csp-variants", cfg.CSPVariants, "csp flag sets measured besides the defaults, separated by ';' (\"\" for none); auto: --workers 1 (not for a first solution) and the course's settings --order mrv --values min --prop fc")
 	flag.Parse()
 	var err error
 	if *only != "" {

@@ -61,10 +61,22 @@ func (r *runner) cspVariants(family string, extras [][]string, run func(extra []
 	return vs
 }
 
-// cspExtras are the flag sets measured besides the defaults: those of
-// -csp-variants, or by default --workers 1 and --prop ac when csp has them
-// (for a first solution, where workers do not apply: --prop ac and
-// --values mid).
+// courseFlags are the course's search settings with first-fail (the search
+// of the MiniZinc models and of the baselines): smallest domain first,
+// smallest value first, forward checking.
+var courseFlags = []string{"--order", "mrv", "--values", "min", "--prop", "fc"}
+
+// isCourse tells whether a csp variant is the course's settings of the auto
+// variants.
+func isCourse(v *variant) bool {
+	return v.solver == "csp" && v.name == strings.Join(courseFlags, " ")
+}
+
+// cspExtras are the flag sets measured besides the defaults (--order
+// domwdeg --values mid --prop ac, one worker per CPU): those of
+// -csp-variants, or by default --workers 1 when csp has it (not for a first
+// solution, where workers do not apply) and the course's settings
+// (courseFlags) when csp has --prop ac, that is the new defaults.
 func (r *runner) cspExtras(first bool) [][]string {
 	if r.cfg.CSPVariants != "auto" {
 		var out [][]string
@@ -80,10 +92,7 @@ func (r *runner) cspExtras(first bool) [][]string {
 		out = append(out, []string{"--workers", "1"})
 	}
 	if r.tools.cspAC {
-		out = append(out, []string{"--prop", "ac"})
-	}
-	if r.tools.cspMid && first {
-		out = append(out, []string{"--values", "mid"})
+		out = append(out, courseFlags)
 	}
 	return out
 }

@@ -17,6 +17,9 @@ func (r *runner) printReport(elapsed time.Duration) {
 	fmt.Fprintf(w, "- date: %s (the run took %s)\n", t.date, elapsed.Round(time.Second))
 	fmt.Fprintf(w, "- machine: %s, %d CPUs (nproc), %s\n", t.cpu, t.ncpu, t.kernel)
 	csp := t.cspVersion
+	if r.cfg.CSP != "" {
+		csp += " (`" + t.csp + "`)"
+	}
 	if t.cspCommit != "" {
 		csp += ", commit " + t.cspCommit
 	}

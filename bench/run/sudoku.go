@@ -134,6 +134,17 @@ func (r *runner) sudokuSet(s *puzzleSet) *problem {
 		}
 		return res
 	})
+	if !r.cfg.Full {
+		for _, v := range p.variants {
+			switch {
+			case !isCourse(v):
+			case s.name == "hexadoku16" || s.n > 16:
+				v.skip = "not run: hopeless with forward checking (-full runs it)"
+			case s.name == "sudoku17":
+				v.skip = "not run: 49,151 puzzles with forward checking (-full runs it)"
+			}
+		}
+	}
 	if r.tools.minizinc != "" {
 		for _, m := range gecodeModels {
 			v := &variant{solver: "gecode", name: m.name, family: "set/gecode/" + m.name}

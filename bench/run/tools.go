@@ -67,6 +67,9 @@ func setupTools(cfg *Config, tmp string, notef func(string, ...any)) (*tools, er
 	if out, err := exec.Command("git", "-C", cfg.Root, "status", "--porcelain", "--", "cmd", "lang", "engine").Output(); err == nil {
 		if n := len(strings.Fields(string(out))); n > 0 {
 			t.cspDirty = fmt.Sprintf("%d uncommitted changes in cmd/, lang/, engine/ were built", strings.Count(string(out), "\n"))
+			if cfg.CSP != "" {
+				t.cspDirty = fmt.Sprintf("binary given with -csp; the checkout has %d uncommitted changes in cmd/, lang/, engine/", strings.Count(string(out), "\n"))
+			}
 		}
 	}
 	help, _ := exec.Command(t.csp, "solve", "--help").CombinedOutput()
