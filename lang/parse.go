@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2"
@@ -34,51 +35,54 @@ func (symbolsOnly) Lex(string, io.Reader) (lexer.Lexer, error) {
 	return nil, errors.New("lang: the scanner is run before the parser")
 }
 
-var stmtParser = participle.MustBuild[gStmt](
-	participle.Lexer(symbolsOnly{}),
-	participle.UseLookahead(3),
-)
+// The parsers are built on first use: building one takes about a
+// millisecond, which a run that needs only some of them (or none: csp
+// version) should not pay at start-up.
+var stmtParser = sync.OnceValue(buildParser[gStmt])
+
+// buildParser builds the participle parser of one production.
+func buildParser[T any]() *participle.Parser[T] {
+	return participle.MustBuild[T](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
+}
 
 // Statements that begin with a keyword are parsed by their own production
 // alone, so that an error in them is explained in their terms ("expected
 // a name" after var) rather than as a failed expression.
 var (
-	paramParser = participle.MustBuild[gParam](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
-	varParser   = participle.MustBuild[gVar](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
-	showParser  = participle.MustBuild[gShow](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
-	objParser   = participle.MustBuild[gObj](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
+	paramParser = sync.OnceValue(buildParser[gParam])
+	varParser   = sync.OnceValue(buildParser[gVar])
+	showParser  = sync.OnceValue(buildParser[gShow])
+	objParser   = sync.OnceValue(buildParser[gObj])
 )
 
-// parseStmt parses the tokens of one statement.
+// parseStmt parses the tokens of one statement. The statement parser
+// knows every kind of statement; a keyword statement it rejects is parsed
+// again by its own production, only to explain the error. (So a run
+// without errors builds one parser, not five.)
 func parseStmt(toks []lexer.Token) (*gStmt, *Error) {
+	g, err := parseTokens(stmtParser(), toks)
 	first := toks[0]
-	if first.Type != tokKeyword {
-		return parseTokens(stmtParser, toks)
+	if err == nil || first.Type != tokKeyword {
+		return g, err
 	}
-	var g gStmt
-	var err *Error
+	g = &gStmt{}
 	switch first.Value {
 	case "param":
-		g.Param, err = parseTokens(paramParser, toks)
+		g.Param, err = parseTokens(paramParser(), toks)
 	case "var":
-		g.Var, err = parseTokens(varParser, toks)
+		g.Var, err = parseTokens(varParser(), toks)
 	case "show":
-		g.Show, err = parseTokens(showParser, toks)
+		g.Show, err = parseTokens(showParser(), toks)
 	case "minimize", "maximize":
-		g.Obj, err = parseTokens(objParser, toks)
-	default:
-		return parseTokens(stmtParser, toks)
+		g.Obj, err = parseTokens(objParser(), toks)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &g, nil
+	return g, nil
 }
 
-var exprParser = participle.MustBuild[gExpr](
-	participle.Lexer(symbolsOnly{}),
-	participle.UseLookahead(3),
-)
+var exprParser = sync.OnceValue(buildParser[gExpr])
 
 // ParseFile parses a model or data file. Errors are an ErrorList, with at
 // most one syntax error per statement: each statement is parsed on its own,
@@ -442,7 +446,7 @@ func parseExprAt(name string, src []byte, at Pos) (e Expr, err error) {
 	if len(stmts) != 1 {
 		return nil, ErrorList{{Pos: toPos(toks[0].Pos), Msg: "expected one expression"}}
 	}
-	g, perr := parseTokens(exprParser, stmts[0])
+	g, perr := parseTokens(exprParser(), stmts[0])
 	if perr != nil {
 		return nil, ErrorList{perr}
 	}
