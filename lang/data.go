@@ -13,42 +13,11 @@ type binding struct {
 	used  bool
 }
 
-// collectBindings parses data files and -p arguments. A name set twice is
-// an error, except that -p overrides a data file, as a command line does.
+// collectBindings parses data files and -p arguments for the callers
+// that stop at the first error (batch, explain): collectData without what
+// it recovers from broken statements.
 func collectBindings(in Input, srcs Sources, errs *ErrorList) map[string]*binding {
-	binds := map[string]*binding{}
-	for _, d := range in.Data {
-		srcs[d.Name] = d.Text
-		f, err := ParseFile(d.Name, d.Text)
-		if err != nil {
-			*errs = append(*errs, err.(ErrorList)...)
-			continue
-		}
-		for _, s := range f.Stmts {
-			b := dataBinding(s, errs)
-			if b == nil {
-				continue
-			}
-			if prev, ok := binds[b.name.Name]; ok {
-				errs.Add(b.name.Pos, b.name.End, "%s is set twice (first at %s)", b.name.Name, prev.name.Pos)
-				continue
-			}
-			binds[b.name.Name] = b
-		}
-	}
-	seen := map[string]bool{}
-	for _, arg := range in.Params {
-		b := paramArg(arg, srcs, errs)
-		if b == nil {
-			continue
-		}
-		if seen[b.name.Name] {
-			errs.Add(b.name.Pos, b.name.End, "-p %s is given twice", b.name.Name)
-			continue
-		}
-		seen[b.name.Name] = true
-		binds[b.name.Name] = b
-	}
+	binds, _ := collectData(in, srcs, errs)
 	return binds
 }
 
