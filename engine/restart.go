@@ -48,6 +48,9 @@ func (s *Solver) restartSearch() {
 	}
 	s.frames = s.frames[:s.base]
 	s.phase = phaseChoose
+	if s.tr != nil {
+		s.traceRestart()
+	}
 	r := &s.restart
 	r.run++
 	r.failures = 0

@@ -271,10 +271,6 @@ func (s *Solver) next() Status {
 			s.phase = phaseChoose
 		} else if s.failed() {
 			s.restartSearch()
-			if s.tr != nil {
-				s.tr.levels = s.tr.levels[:1]
-				s.emit(TraceEvent{Kind: TraceRestart, Var: -1, Constraint: -1})
-			}
 		}
 	}
 }
@@ -421,10 +417,6 @@ func (s *Solver) nextAC() Status {
 			s.phase = phaseChoose
 		} else if s.failed() {
 			s.restartSearch()
-			if s.tr != nil {
-				s.tr.levels = s.tr.levels[:1]
-				s.emit(TraceEvent{Kind: TraceRestart, Var: -1, Constraint: -1})
-			}
 		}
 	}
 }

@@ -106,6 +106,13 @@ func (s *Solver) traceRoot(before *domainCopy) {
 	}
 }
 
+// traceRestart reports a restart: the root's domains are again the only
+// level of the branch.
+func (s *Solver) traceRestart() {
+	s.tr.levels = s.tr.levels[:min(len(s.tr.levels), 1)]
+	s.emit(TraceEvent{Kind: TraceRestart, Var: -1, Constraint: -1})
+}
+
 // traceNode reports the node just tried at the top frame: the decision,
 // what its propagation removed and, if it failed, why. It runs before a
 // failed node's level is popped, so the domains are as propagation left

@@ -107,3 +107,26 @@ func TestTracePiles(t *testing.T) {
 		t.Errorf("ac: %q", got)
 	}
 }
+
+// A restart is reported, and the branch starts again from the root.
+func TestTraceRestart(t *testing.T) {
+	m, _ := queens(t, 14)
+	s := newSolver(t, m, Options{Order: OrderInput, Values: ValuesMin, Prop: PropFC, Restarts: true})
+	restarts, afterRestart := 0, -1
+	s.SetTracer(&Tracer{Event: func(e TraceEvent) bool {
+		switch {
+		case e.Kind == TraceRestart:
+			restarts++
+			afterRestart = 0
+		case e.Kind == TraceNode && afterRestart == 0:
+			afterRestart = e.Depth
+		}
+		return true
+	}})
+	if s.Next() != Solution {
+		t.Fatal("no solution")
+	}
+	if restarts == 0 || afterRestart != 1 {
+		t.Errorf("%d restarts, first node after one at depth %d; want some, and depth 1", restarts, afterRestart)
+	}
+}
