@@ -249,16 +249,7 @@ func (s *Solver) next() Status {
 		f := &s.frames[len(s.frames)-1]
 		v, ok := s.nextValue(f)
 		if !ok {
-			if s.tr != nil {
-				s.emit(TraceEvent{Kind: TraceBacktrack, Depth: len(s.frames), Var: Var(f.x), Constraint: -1})
-			}
-			s.frames = s.frames[:len(s.frames)-1]
-			if len(s.frames) == s.base {
-				s.phase = phaseDone
-				return Exhausted
-			}
-			if !s.popLevel() { // the parent's value has no more solutions below it
-				s.phase = phaseDone
+			if !s.leave() {
 				return Exhausted
 			}
 			continue
@@ -390,16 +381,7 @@ func (s *Solver) nextAC() Status {
 		}
 		f := &s.frames[len(s.frames)-1]
 		if f.right {
-			if s.tr != nil {
-				s.emit(TraceEvent{Kind: TraceBacktrack, Depth: len(s.frames), Var: Var(f.x), Value: f.v, Constraint: -1})
-			}
-			s.frames = s.frames[:len(s.frames)-1]
-			if len(s.frames) == s.base {
-				s.phase = phaseDone
-				return Exhausted
-			}
-			if !s.popLevel() { // the parent's branch has no more solutions below it
-				s.phase = phaseDone
+			if !s.leave() {
 				return Exhausted
 			}
 			continue
@@ -419,6 +401,23 @@ func (s *Solver) nextAC() Status {
 			s.restartSearch()
 		}
 	}
+}
+
+// leave backtracks from the top frame, every branch of which has been
+// tried: it drops the frame and undoes the parent's decision. It reports
+// false, the search being exhausted, when there is no parent (or it is one
+// of a subproblem's fixed decisions, which has no solutions left below it).
+func (s *Solver) leave() bool {
+	f := &s.frames[len(s.frames)-1]
+	if s.tr != nil {
+		s.emit(TraceEvent{Kind: TraceBacktrack, Depth: len(s.frames), Var: Var(f.x), Value: f.v, Constraint: -1})
+	}
+	s.frames = s.frames[:len(s.frames)-1]
+	if len(s.frames) == s.base || !s.popLevel() {
+		s.phase = phaseDone
+		return false
+	}
+	return true
 }
 
 // eqDepth is the depth SolveParallel cuts PropAC's tree at: the number of
