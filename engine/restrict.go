@@ -57,7 +57,8 @@ func (s *Solver) Restrict(v Var, values []int64) bool {
 
 // Reset returns the solver to the state NewSolver left it in: the root
 // domains without restrictions, no solution found, no statistics, no
-// objective bound, dom/wdeg weights back to 1. Stop stays in effect.
+// objective bound, dom/wdeg weights back to 1, a passed deadline
+// forgotten. Stop stays in effect.
 // Reset costs time proportional to what the search changed since, not to
 // the size of the model.
 func (s *Solver) Reset() {
@@ -92,6 +93,7 @@ func (s *Solver) Reset() {
 	s.unsat = s.unsat0
 	s.stats = Stats{}
 	s.deadlineTick = 0
+	s.timedOut = false
 	s.objOn = s.objOn0
 	s.solObj = 0
 	clear(s.sol)

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 var restrictPuzzles = []string{
@@ -139,5 +140,32 @@ func TestResetAfterTrimAndOptimum(t *testing.T) {
 			}
 			s.Reset()
 		}
+	}
+}
+
+// A deadline that passed stops the search; Reset forgets it, so a solver
+// reused for the next instance of a batch, with a new deadline, searches
+// again. Stop, unlike a deadline, outlives Reset.
+func TestDeadlineAndReset(t *testing.T) {
+	m, cells := sudoku(t, restrictPuzzles[0])
+	s := newSolver(t, m, Options{Order: OrderDomWdeg, Values: ValuesMid, Prop: PropAC})
+	s.SetDeadline(time.Now().Add(-time.Second))
+	if st := s.Next(); st != Stopped {
+		t.Fatalf("past deadline: %v, want Stopped", st)
+	}
+	if st := s.Next(); st != Stopped {
+		t.Fatalf("past deadline, second call: %v, want Stopped", st)
+	}
+	s.Reset()
+	s.SetDeadline(time.Now().Add(time.Hour))
+	if got, _ := solveGrid(s, cells); len(got) != 81 {
+		t.Fatalf("after Reset with a new deadline: no solution")
+	}
+	s.Reset()
+	s.Stop()
+	s.Reset()
+	s.SetDeadline(time.Time{})
+	if st := s.Next(); st != Stopped {
+		t.Fatalf("after Stop and Reset: %v, want Stopped", st)
 	}
 }

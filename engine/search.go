@@ -110,6 +110,7 @@ type Solver struct {
 	stopFlag     atomic.Bool
 	stats        Stats
 	deadlineTick uint32
+	timedOut     bool         // the deadline passed; Reset clears it, unlike Stop
 	cutDepth     int          // SolveParallel's decomposition: cut the tree at this depth (0: never)
 	shared       *sharedBound // SolveParallel: the workers' best objective
 	group        *atomic.Bool // SolveParallel: stops every worker

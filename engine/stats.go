@@ -7,6 +7,11 @@ import "time"
 // goroutine, such as a signal handler.
 func (s *Solver) Stop() { s.stopFlag.Store(true) }
 
+// SetDeadline replaces Options.Deadline: the search stops when t is
+// reached (never, for the zero time). A batch sets one per instance on a
+// solver it reuses with Reset.
+func (s *Solver) SetDeadline(t time.Time) { s.opts.Deadline = t }
+
 // Stats returns the statistics of the search so far.
 func (s *Solver) Stats() Stats { return s.stats }
 
@@ -14,7 +19,7 @@ func (s *Solver) Stats() Stats { return s.stats }
 // flag is an atomic load, cheap enough for every node; the clock is read
 // every 256 calls, and Progress is called every 4096.
 func (s *Solver) limitReached() bool {
-	if s.stopFlag.Load() || s.opts.StopFlag != nil && s.opts.StopFlag.Load() || s.group != nil && s.group.Load() {
+	if s.timedOut || s.stopFlag.Load() || s.opts.StopFlag != nil && s.opts.StopFlag.Load() || s.group != nil && s.group.Load() {
 		return true
 	}
 	s.deadlineTick++
@@ -25,7 +30,7 @@ func (s *Solver) limitReached() bool {
 		return false
 	}
 	if time.Now().After(s.opts.Deadline) {
-		s.stopFlag.Store(true) // later calls stop at once
+		s.timedOut = true // later calls stop at once, until Reset
 		return true
 	}
 	return false

@@ -99,8 +99,10 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			w := &batchWorker{run: r}
+			defer w.release()
 			for j := range jobs {
-				results <- r.solve(j)
+				results <- w.solve(j)
 			}
 		}()
 	}
@@ -152,8 +154,47 @@ func readJobs(f io.Reader, jobs chan<- batchJob, note func(n, line int)) {
 	}
 }
 
+// batchWorker solves instances one after another. When they share the
+// model lowered once, it keeps one solver and resets it between them:
+// building a solver costs more than solving most sudokus.
+type batchWorker struct {
+	run   *batchRun
+	model *engine.Model
+	s     *engine.Solver
+}
+
+// solver returns a solver for m at its root, with this instance's
+// deadline.
+func (w *batchWorker) solver(m *engine.Model) (*engine.Solver, error) {
+	if w.s != nil && w.model == m {
+		w.s.Reset()
+	} else {
+		w.release()
+		s, err := engine.NewSolver(m, w.run.opts)
+		if err != nil {
+			return nil, err
+		}
+		w.s, w.model = s, m
+		w.run.track(s, true)
+	}
+	var deadline time.Time
+	if w.run.timeout > 0 {
+		deadline = time.Now().Add(w.run.timeout)
+	}
+	w.s.SetDeadline(deadline)
+	return w.s, nil
+}
+
+func (w *batchWorker) release() {
+	if w.s != nil {
+		w.run.track(w.s, false)
+		w.s, w.model = nil, nil
+	}
+}
+
 // solve answers one instance.
-func (r *batchRun) solve(j batchJob) batchResult {
+func (w *batchWorker) solve(j batchJob) batchResult {
+	r := w.run
 	res := batchResult{n: j.n}
 	if r.stopped.Load() {
 		res.status = "interrupted"
@@ -164,17 +205,11 @@ func (r *batchRun) solve(j batchJob) batchResult {
 		res.status, res.err = "invalid", err.Error()
 		return res
 	}
-	opts := r.opts
-	if r.timeout > 0 {
-		opts.Deadline = time.Now().Add(r.timeout)
-	}
-	s, err := engine.NewSolver(inst.Program.Model, opts)
+	s, err := w.solver(inst.Program.Model)
 	if err != nil {
 		res.status, res.err = "invalid", err.Error()
 		return res
 	}
-	r.track(s, true)
-	defer r.track(s, false)
 	feasible := true
 	for _, fx := range inst.Fixes {
 		if !s.Restrict(fx.Var, []int64{fx.Value}) {
