@@ -161,7 +161,29 @@ func (b *builder) diagonalPairs(args []Expr, pos []int64) error {
 type diagPairs struct {
 	p     *diagonalProp
 	order []int32 // argument indices by increasing position
+	// firstAt[q-lo] is the index in order of the first argument at a
+	// position >= q, for q in [lo, lo+len(firstAt)): a lookup where a
+	// binary search would cost more than the rest of the run. nil when the
+	// positions are too spread out.
+	firstAt []int32
+	lo      int64
 	events
+}
+
+// firstAtPos returns the index in order of the first argument at a
+// position >= q.
+func (d *diagPairs) firstAtPos(q int64) int {
+	p := d.p
+	if d.firstAt == nil {
+		return sort.Search(len(d.order), func(k int) bool { return p.pos[d.order[k]] >= q })
+	}
+	switch {
+	case q < d.lo:
+		return 0
+	case q-d.lo >= int64(len(d.firstAt)):
+		return len(d.order)
+	}
+	return int(d.firstAt[q-d.lo])
 }
 
 // newDiagPairs returns the pair propagator of p, or nil if p's values
@@ -175,6 +197,18 @@ func newDiagPairs(p *diagonalProp) *diagPairs {
 		d.order[i] = int32(i)
 	}
 	sort.Slice(d.order, func(a, b int) bool { return p.pos[d.order[a]] < p.pos[d.order[b]] })
+	// Small: p.pos are so small that the span cannot overflow.
+	lo, hi := p.pos[d.order[0]], p.pos[d.order[len(d.order)-1]]
+	if span := hi - lo + 1; span <= 4*int64(len(d.order))+64 {
+		d.lo, d.firstAt = lo, make([]int32, span)
+		k := 0
+		for q := range d.firstAt {
+			for p.pos[d.order[k]] < lo+int64(q) {
+				k++
+			}
+			d.firstAt[q] = int32(k)
+		}
+	}
 	return d
 }
 
@@ -196,7 +230,7 @@ func (d *diagPairs) propagate(s *Solver) bool {
 		mid := u + h // small: no overflow
 		for _, i := range p.occurrences(l) {
 			for _, q := range [2]int64{p.pos[i] - h, p.pos[i] + h} {
-				k := sort.Search(len(d.order), func(k int) bool { return p.pos[d.order[k]] >= q })
+				k := d.firstAtPos(q)
 				for ; k < len(d.order) && p.pos[d.order[k]] == q; k++ {
 					if y := p.argX[d.order[k]]; y != x && !t.remove(y, mid) {
 						return false

@@ -120,7 +120,9 @@ func (t *store) removeBit(x, o int32) bool {
 		return false
 	}
 	t.words[t.vi[x].woff+int(o>>6)] &^= 1 << (o & 63)
-	t.log = append(t.log, entry{^x, o})
+	if !t.copying {
+		t.log = append(t.log, entry{^x, o})
+	}
 	t.cell[c+cSize]--
 	t.changes++
 	if t.track {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -70,6 +71,7 @@ func TestStoreAgainstReference(t *testing.T) {
 		if round%7 == 0 {
 			st.magic = math.MaxUint32 - 20 // exercise the stamp wrap-around
 		}
+		st.copying = round%2 == 1 // every other round copies instead of trailing
 		for step := 0; step < 300; step++ {
 			randomStoreOp(t, rng, &st, ref)
 			for x := range n {
@@ -224,5 +226,22 @@ func TestMidOrder(t *testing.T) {
 		if !slices.Equal(slices.Sorted(slices.Values(got)), dom) {
 			t.Fatalf("domain %v, center %d: %v", dom, wide, got)
 		}
+	}
+}
+
+// Small searches copy their state at each level, large ones trail it.
+func TestCopyingChosenBySize(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		copy bool
+	}{{8, true}, {13, true}, {100, false}, {1000, false}} {
+		m, _ := queens(t, c.n)
+		if s := newSolver(t, m, Recommended()); s.st.copying != c.copy {
+			t.Errorf("%d-queens: copying %v, want %v", c.n, s.st.copying, c.copy)
+		}
+	}
+	m, _ := sudoku(t, strings.Repeat(".", 81))
+	if s := newSolver(t, m, Recommended()); !s.st.copying {
+		t.Errorf("9x9 sudoku: trailing, want copying (%d cells, %d words)", len(s.st.cell), len(s.st.words))
 	}
 }

@@ -19,8 +19,10 @@ func FuzzEngine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed int64) {
 		rm := randomModel(rand.New(rand.NewSource(seed)))
 		want := rm.enumerate()
-		for _, o := range allOptions() {
-			name := fmt.Sprintf("seed %d %v options %+v", seed, rm.desc, o)
+		defer func(l int) { copyLimit = l }(copyLimit)
+		for k, o := range allOptions() {
+			copyLimit = []int{0, 1 << 20}[k%2] // trailing and copying, in turn
+			name := fmt.Sprintf("seed %d %v options %+v copyLimit %d", seed, rm.desc, o, copyLimit)
 			s, err := NewSolver(rm.m, o)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)

@@ -192,6 +192,7 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	}
 	s.objOn0, s.unsat0 = s.objOn, s.unsat
 	s.st.commitRoot()
+	s.st.copyState()
 	s.st.push() // the root: Restrict and PropAC's root propagation, undone by Reset
 	s.frames = make([]frame, 0, s.n)
 	s.sol = make([]int64, s.n)

@@ -46,6 +46,12 @@ type store struct {
 	snapCell  []int32
 	snapWords []uint64
 
+	// Copying instead of trailing (see copyState): each open level's cells
+	// and words, one level after another.
+	copying    bool
+	savedCells []int32
+	savedWords []uint64
+
 	// PropAC: the variables whose domain changed since the propagation
 	// loop last looked (see ac.go).
 	track   bool
@@ -74,7 +80,7 @@ func (t *store) newCell(v int32) int32 {
 
 // set writes a reversible integer.
 func (t *store) set(i int32, v int32) {
-	if t.stamp[i] != t.magic {
+	if !t.copying && t.stamp[i] != t.magic {
 		t.stamp[i] = t.magic
 		t.log = append(t.log, entry{i, t.cell[i]})
 	}
@@ -83,6 +89,13 @@ func (t *store) set(i int32, v int32) {
 
 // push opens a level: changes from now on are undone by the matching pop.
 func (t *store) push() {
+	if t.copying {
+		t.savedCells = append(t.savedCells, t.cell...)
+		t.savedWords = append(t.savedWords, t.words...)
+		t.marks = append(t.marks, 0)
+		t.wiped = -1
+		return
+	}
 	if t.budget > 0 && len(t.log) > t.budget && t.snapCell != nil {
 		t.trim()
 	}
@@ -150,6 +163,15 @@ func (t *store) restore() {
 
 // pop undoes every change made since the matching push.
 func (t *store) pop() {
+	if t.copying {
+		l := len(t.marks) - 1
+		t.marks = t.marks[:l]
+		nc, nw := l*len(t.cell), l*len(t.words)
+		copy(t.cell, t.savedCells[nc:])
+		copy(t.words, t.savedWords[nw:])
+		t.savedCells, t.savedWords = t.savedCells[:nc], t.savedWords[:nw]
+		return
+	}
 	mark := t.marks[len(t.marks)-1]
 	t.marks = t.marks[:len(t.marks)-1]
 	for i := len(t.log) - 1; i >= mark; i-- {
@@ -186,4 +208,20 @@ func (t *store) commitRoot() {
 		t.log = t.log[:0]
 		t.bump()
 	}
+}
+
+// Copying. A store whose state is small (n-queens for n up to a few
+// dozen, a 9x9 sudoku) saves all of it at each push and copies it back
+// at each pop: one block copy per level instead of a trail record per
+// change and its undo one by one, and no record kept while propagating.
+// copyLimit is the largest state, in bytes, that is copied; a variable
+// so that tests can run every search both ways.
+var copyLimit = 2048
+
+// copyState switches the store to copying if its state is small enough.
+// It is called once the solver is built, with no level open.
+func (t *store) copyState() {
+	// A bounded trail (bigDomains) stays a trail: tests lower bigDomains to
+	// make small searches trim.
+	t.copying = len(t.marks) == 0 && 4*len(t.cell)+8*len(t.words) <= copyLimit && len(t.words) < bigDomains
 }
