@@ -365,6 +365,12 @@ func cspResult(o outcome) result {
 			res.status = fmt.Sprintf("error (exit %d): %s", o.exit, firstMessage(o.stderr))
 		}
 	}
+	if m := reSearch.FindSubmatch(o.stderr); m != nil {
+		// csp's own solving time, as Gecode's solveTime is Gecode's: for
+		// a set, summed over its puzzles (over the workers' threads).
+		v, _ := strconv.ParseFloat(string(m[1]), 64)
+		res.solve, res.hasSolve = time.Duration(v*float64(time.Millisecond)), true
+	}
 	if m := reSetup.FindSubmatch(o.stderr); m != nil {
 		if s := reSearch.FindSubmatch(o.stderr); s != nil {
 			a, _ := strconv.ParseFloat(string(m[1]), 64)
