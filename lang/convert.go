@@ -45,6 +45,9 @@ func convOptExpr(g *gExpr) Expr {
 }
 
 func convExpr(g *gExpr) Expr {
+	if g.Term != nil {
+		return g.Term.e
+	}
 	if g.Quant != nil {
 		return convQuant(g.Quant)
 	}
@@ -145,6 +148,9 @@ func convRange(g *gRange) Expr {
 }
 
 func convAdd(g *gAdd) Expr {
+	if g.Operand != nil {
+		return g.Operand.e
+	}
 	e := convMul(g.Left)
 	for _, r := range g.Rest {
 		e = fold(e, r.Op, convMul(r.Right))
@@ -207,6 +213,8 @@ func convPrimary(g *gPrimary) Expr {
 		return &Ident{Span: sp, Name: *g.Ident}
 	case g.Paren != nil:
 		return convExpr(g.Paren)
+	case g.Data != nil:
+		return g.Data.m
 	case g.List != nil:
 		return convList(g.List)
 	}

@@ -10,19 +10,25 @@ import "github.com/alecthomas/participle/v2/lexer"
 // message in the user's words.
 //
 // Arithmetic is layered by precedence, loosest first, because participle
-// has no left recursion. Every struct that becomes an AST node records its
-// Tokens, so errors can underline exactly the offending span.
+// has no left recursion. The structs whose span the AST needs record their
+// Tokens, so errors can underline exactly the offending span; the others
+// do not, as capturing them costs an allocation each.
 
 type gFile struct {
 	Stmts []*gStmt `parser:"( @@ \";\" )*"`
 }
 
+// The alternatives of a disjunction are tried in order, each at the cost
+// of a struct allocated and dropped, so the common ones come first where
+// the order cannot matter: alternatives that start with different tokens
+// fail on their first one, before any error is recorded.
+
 type gStmt struct {
-	Param *gParam `parser:"  @@"`
+	Expr  *gExpr  `parser:"  @@"`
+	Param *gParam `parser:"| @@"`
 	Var   *gVar   `parser:"| @@"`
 	Show  *gShow  `parser:"| @@"`
 	Obj   *gObj   `parser:"| @@"`
-	Expr  *gExpr  `parser:"| @@"`
 }
 
 type gParam struct {
@@ -62,8 +68,9 @@ type gIdent struct {
 // gExpr: a quantifier, whose body runs to the end of the statement, or an
 // implication.
 type gExpr struct {
-	Quant *gQuant `parser:"  @@"`
+	Term  *gTerm  `parser:"  @@"` // see fastpath.go
 	Impl  *gImpl  `parser:"| @@"`
+	Quant *gQuant `parser:"| @@"`
 }
 
 type gQuant struct {
@@ -94,9 +101,8 @@ type gImpl struct {
 }
 
 type gDisj struct {
-	Tokens []lexer.Token
-	Left   *gConj    `parser:"@@"`
-	Rest   []*gDisjR `parser:"@@*"`
+	Left *gConj    `parser:"@@"`
+	Rest []*gDisjR `parser:"@@*"`
 }
 
 type gDisjR struct {
@@ -105,9 +111,8 @@ type gDisjR struct {
 }
 
 type gConj struct {
-	Tokens []lexer.Token
-	Left   *gNeg     `parser:"@@"`
-	Rest   []*gConjR `parser:"@@*"`
+	Left *gNeg     `parser:"@@"`
+	Rest []*gConjR `parser:"@@*"`
 }
 
 type gConjR struct {
@@ -129,9 +134,8 @@ type gCmp struct {
 }
 
 type gSet struct {
-	Tokens []lexer.Token
-	Left   *gRange  `parser:"@@"`
-	Rest   []*gSetR `parser:"@@*"`
+	Left *gRange  `parser:"@@"`
+	Rest []*gSetR `parser:"@@*"`
 }
 
 type gSetR struct {
@@ -146,9 +150,9 @@ type gRange struct {
 }
 
 type gAdd struct {
-	Tokens []lexer.Token
-	Left   *gMul    `parser:"@@"`
-	Rest   []*gAddR `parser:"@@*"`
+	Operand *gOperand `parser:"  @@"` // see fastpath.go
+	Left    *gMul     `parser:"| @@"`
+	Rest    []*gAddR  `parser:"  @@*"`
 }
 
 type gAddR struct {
@@ -157,9 +161,8 @@ type gAddR struct {
 }
 
 type gMul struct {
-	Tokens []lexer.Token
-	Left   *gUnary  `parser:"@@"`
-	Rest   []*gMulR `parser:"@@*"`
+	Left *gUnary  `parser:"@@"`
+	Rest []*gMulR `parser:"@@*"`
 }
 
 type gMulR struct {
@@ -182,9 +185,8 @@ type gPow struct {
 }
 
 type gPostfix struct {
-	Tokens []lexer.Token
-	Prim   *gPrimary  `parser:"@@"`
-	Index  []*gSuffix `parser:"@@*"`
+	Prim  *gPrimary  `parser:"@@"`
+	Index []*gSuffix `parser:"@@*"`
 }
 
 type gSuffix struct {
@@ -201,20 +203,20 @@ type gIndex struct {
 type gPrimary struct {
 	Tokens []lexer.Token
 	Int    *string  `parser:"  @Int"`
-	Str    *string  `parser:"| @String"`
-	If     *gIf     `parser:"| @@"`
-	Call   *gCall   `parser:"| @@"`
+	Call   *gCall   `parser:"| @@"` // before Ident, which it starts with
 	Ident  *string  `parser:"| @Ident"`
 	Paren  *gExpr   `parser:"| \"(\" @@ \")\""`
+	Data   *gData   `parser:"| @@"`
 	List   *gList   `parser:"| @@"`
 	Set    *gSetLit `parser:"| @@"`
+	Str    *string  `parser:"| @String"`
+	If     *gIf     `parser:"| @@"`
 }
 
 type gIf struct {
-	Tokens []lexer.Token
-	Cond   *gExpr `parser:"\"if\" @@"`
-	Then   *gExpr `parser:"\"then\" @@"`
-	Else   *gExpr `parser:"\"else\" @@ \"end\""`
+	Cond *gExpr `parser:"\"if\" @@"`
+	Then *gExpr `parser:"\"then\" @@"`
+	Else *gExpr `parser:"\"else\" @@ \"end\""`
 }
 
 type gCall struct {
@@ -242,6 +244,5 @@ type gElem struct {
 }
 
 type gSetLit struct {
-	Tokens []lexer.Token
-	Elems  []*gExpr `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
+	Elems []*gExpr `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
 }
