@@ -59,12 +59,12 @@ type acInfo struct {
 type acState struct {
 	props  []acProp
 	info   []acInfo
-	anyAt  []int32 // propagators woken by any change of x: anyW[anyAt[x]:anyAt[x+1]]
-	anyW   []watch // with x's local number
-	fixAt  []int32 // propagators woken when x becomes fixed
-	fixW   []watch
+	anyAt  []int32   // propagators woken by any change of x: anyW[anyAt[x]:anyAt[x+1]]
+	anyW   []acWatch // with x's local number
+	fixAt  []int32   // propagators woken when x becomes fixed
+	fixW   []acWatch
 	twoAt  []int32 // propagators woken when x is left with two values
-	twoW   []watch
+	twoW   []acWatch
 	ev     []*events // per propagator: where it hears which variables changed, or nil
 	queued []bool
 	fast   ring
@@ -108,6 +108,14 @@ func (r *ring) pop() int32 {
 // (or became fixed) since a propagator last ran, for those that want to
 // know.
 type events struct{ pending []int32 }
+
+// acWatch is a propagator woken by a variable, with the variable's local
+// number and the propagator's events (nil if it wants none), kept here so
+// that waking it reads one record.
+type acWatch struct {
+	ev   *events
+	p, l int32
+}
 
 // addAC registers an AC propagator watching any change of vars, or only
 // their fixing. If ev is not nil, each event also appends the variable's
@@ -190,9 +198,10 @@ func (b *builder) finishAC() {
 		}
 		b.addAC(p, s.obj.p.vars, onChange, acInfo{idem: true, cons: -1}, nil)
 	}
-	a.anyAt, a.anyW = groupByVar(s.n, a.links, func(k link) watch { return watch{k.p, k.l} })
-	a.fixAt, a.fixW = groupByVar(s.n, a.fixLinks, func(k link) watch { return watch{k.p, k.l} })
-	a.twoAt, a.twoW = groupByVar(s.n, a.twoLinks, func(k link) watch { return watch{k.p, k.l} })
+	w := func(k link) acWatch { return acWatch{ev: a.ev[k.p], p: k.p, l: k.l} }
+	a.anyAt, a.anyW = groupByVar(s.n, a.links, w)
+	a.fixAt, a.fixW = groupByVar(s.n, a.fixLinks, w)
+	a.twoAt, a.twoW = groupByVar(s.n, a.twoLinks, w)
 	a.links, a.fixLinks, a.twoLinks = nil, nil, nil
 	a.queued = make([]bool, len(a.props))
 	a.fast.buf = make([]int32, len(a.props))
@@ -226,8 +235,8 @@ func (s *Solver) schedule() {
 	for _, x := range t.touched {
 		t.tmark[x] = false
 		for _, w := range a.anyW[a.anyAt[x]:a.anyAt[x+1]] {
-			if ev := a.ev[w.p]; ev != nil {
-				ev.pending = append(ev.pending, w.l)
+			if w.ev != nil {
+				w.ev.pending = append(w.ev.pending, w.l)
 			}
 			if !a.queued[w.p] {
 				a.enqueue(w.p)
@@ -236,16 +245,16 @@ func (s *Solver) schedule() {
 		switch t.size(x) {
 		case 1:
 			for _, w := range a.fixW[a.fixAt[x]:a.fixAt[x+1]] {
-				if ev := a.ev[w.p]; ev != nil {
-					ev.pending = append(ev.pending, w.l)
+				if w.ev != nil {
+					w.ev.pending = append(w.ev.pending, w.l)
 				}
 				a.enqueue(w.p)
 			}
 			s.fixedAC(x)
 		case 2:
 			for _, w := range a.twoW[a.twoAt[x]:a.twoAt[x+1]] {
-				if ev := a.ev[w.p]; ev != nil {
-					ev.pending = append(ev.pending, w.l)
+				if w.ev != nil {
+					w.ev.pending = append(w.ev.pending, w.l)
 				}
 				a.enqueue(w.p)
 			}

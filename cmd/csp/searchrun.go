@@ -149,7 +149,7 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 	_, objective := r.prog.Model.Objective()
 	var values []int64
 	sol := lang.Solution(func(x engine.Var) int64 { return values[x] })
-	status, st, err := engine.SolveParallel(r.prog.Model, r.opts, r.o.workers, func(vs []int64) bool {
+	onSolution := func(vs []int64) bool {
 		values = vs
 		r.res.found++
 		if r.optimizing {
@@ -157,7 +157,15 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 		}
 		r.solution(sol)
 		return true
-	})
+	}
+	countOnly := r.o.count && !r.optimizing
+	if countOnly {
+		onSolution = nil // the workers count without taking turns
+	}
+	status, st, err := engine.SolveParallel(r.prog.Model, r.opts, r.o.workers, onSolution)
+	if countOnly {
+		r.res.found = st.Solutions
+	}
 	switch status {
 	case engine.Exhausted:
 		r.res.complete = true
