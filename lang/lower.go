@@ -51,6 +51,8 @@ type lowerer struct {
 	budgetX  bool  // budget exhausted, reported once
 	values   int64 // domain values declared so far
 
+	falsePosted bool // a constant false constraint is in the model: no need for another
+
 	// Set by Compile, which lowers the statements that resolved even when
 	// others did not: what resolution found of each statement, what the
 	// model's and the data's statements that failed to parse would have

@@ -106,6 +106,11 @@ func TestLoweringSemantics(t *testing.T) {
 		{"true and false", "var x in 0..1\nx = true or false",
 			[]string{`{"x":1}`}},
 		{"constant false is unsatisfiable", "var x in 0..1\n1 > 2", nil},
+		{"implication of a conjunction", "var y in 0..1\nvar x[1..3] in 0..1\ny = 0 -> forall i in 1..3: x[i] = 1\nsum(x) <= 2",
+			[]string{`{"y":1,"x":[0,0,0]}`, `{"y":1,"x":[0,0,1]}`, `{"y":1,"x":[0,1,0]}`, `{"y":1,"x":[0,1,1]}`,
+				`{"y":1,"x":[1,0,0]}`, `{"y":1,"x":[1,0,1]}`, `{"y":1,"x":[1,1,0]}`}},
+		{"implication of an and", "var a, b, c in 0..1\na -> b and c\nb + c <= 1", []string{
+			`{"a":0,"b":0,"c":0}`, `{"a":0,"b":0,"c":1}`, `{"a":0,"b":1,"c":0}`}},
 	}
 	for _, tt := range tests {
 		sort.Strings(tt.want)
@@ -185,5 +190,30 @@ first 2, sum 10, {braces}
 `
 	if got := prog.Format(s.Value); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// An implication whose consequent is a conjunction is posted as one
+// implication a conjunct, which propagates as soon as its condition is
+// decided; a constant false constraint is posted once, however often a
+// generator repeats it.
+func TestLoweringSplitsConstraints(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"var y in 0..1\nvar x[1..4] in 0..1\ny = 0 -> forall i in 1..4: x[i] = 1", 4},
+		{"var a, b, c in 0..1\na -> b and c", 2},
+		{"var a, b, c in 0..1\na -> b or c", 1},
+		{"var x in 0..1\nforall i in 1..100000: i < 0", 1},
+		{"var x in 0..1\nx = 0\n1 > 2\nx = 1\n0", 3},
+	} {
+		p, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(c.src)}})
+		if err != nil {
+			t.Fatalf("%q: %v", c.src, err)
+		}
+		if got := len(p.Model.Constraints()); got != c.want {
+			t.Errorf("%q: %d constraints, want %d", c.src, got, c.want)
+		}
 	}
 }

@@ -76,25 +76,57 @@ func (l *lowerer) blockStmt(s Stmt) {
 }
 
 // require posts a truth value as a constraint. A conjunction is posted
-// part by part.
+// part by part, and so is an implication whose consequent is one:
+// a -> (b and c) as a -> b and a -> c, constraints over fewer variables
+// that propagate as soon as a is decided, where the whole waits for all
+// but one of its variables.
 func (l *lowerer) require(v value, n Node) {
 	switch v := v.(type) {
 	case nil:
 	case intV:
-		if v == 0 {
+		if v == 0 && !l.falsePosted {
+			l.falsePosted = true // one false constraint says it all
 			l.record(n, l.m.Require(engine.NewConst(0)))
 		}
 	case exprV:
-		if all, ok := v.e.(*engine.Nary); ok && all.Op == engine.OpAll {
-			for _, part := range all.Args {
+		if parts := conjuncts(v.e); parts != nil {
+			for _, part := range parts {
 				l.require(exprV{part}, n)
 			}
 			return
+		}
+		if imp, ok := v.e.(*engine.Binary); ok && imp.Op == engine.OpImplies {
+			if parts := conjuncts(imp.Y); parts != nil {
+				for _, part := range parts {
+					e, err := engine.NewBinary(engine.OpImplies, imp.X, part)
+					if err != nil {
+						l.errorf(n, "%v", err)
+						return
+					}
+					l.require(exprV{e}, n)
+				}
+				return
+			}
 		}
 		l.record(n, l.m.Require(v.e))
 	default:
 		l.errorf(n, "a constraint must be true or false, but %s is %s", l.text(n), describe(v))
 	}
+}
+
+// conjuncts returns the operands of a conjunction, or nil if e is not one.
+func conjuncts(e engine.Expr) []engine.Expr {
+	switch e := e.(type) {
+	case *engine.Nary:
+		if e.Op == engine.OpAll {
+			return e.Args
+		}
+	case *engine.Binary:
+		if e.Op == engine.OpAnd {
+			return []engine.Expr{e.X, e.Y}
+		}
+	}
+	return nil
 }
 
 // record remembers where engine constraint idx came from.
