@@ -96,6 +96,6 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	m := prog.Model
-	fmt.Fprintf(stdout, "%s: ok, %d variables, %d constraints\n", o.files[0], m.NumVars(), len(m.Constraints()))
+	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", o.files[0], plural(int64(m.NumVars()), "variable"), plural(int64(len(m.Constraints())), "constraint"))
 	return exitSolved
 }
