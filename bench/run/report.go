@@ -44,7 +44,7 @@ func (r *runner) printReport(elapsed time.Duration) {
 	fmt.Fprintf(w, "csp: wall time of the whole `csp solve` process (start-up, parsing, solving, output) with the default settings; the columns `csp FLAGS` add those flags (ratios and nodes are for the defaults). ")
 	fmt.Fprintf(w, "Gecode solve: Gecode's own solveTime (summed over the puzzles of a set); Gecode end to end: the wall time of the `minizinc` processes, flattening included; the Gecode column shows the fastest of its three models by solveTime (all three in the details). ")
 	fmt.Fprintf(w, "csp/Gecode = csp wall time / Gecode solveTime. csp solve (puzzle sets): csp's own search time from `--stats`, summed over the puzzles like Gecode's solveTime, which it matches in scope (model construction, parsing and process start-up left out of both). Baseline: wall time of the fastest specialised C program. ")
-	fmt.Fprintf(w, "CPU (details): user + system time of the same processes, median. Nodes are each solver's own count (they count differently). Peak memory: maximum resident set size (getrusage), MB.\n\n")
+	fmt.Fprintf(w, "CPU (details): user + system time of the same processes, median; own solve time (details): Gecode's solveTime, csp's search time. Nodes are each solver's own count (they count differently). Peak memory: maximum resident set size (getrusage), MB.\n\n")
 
 	if len(r.report.Mismatches) > 0 {
 		fmt.Fprintf(w, "**WRONG ANSWERS: %d** (see the end)\n\n", len(r.report.Mismatches))
@@ -61,7 +61,7 @@ func (r *runner) printReport(elapsed time.Duration) {
 		r.printSection(w, sec, bySection[sec])
 	}
 	fmt.Fprintf(w, "## Every variant\n\n")
-	fmt.Fprintf(w, "| problem | solver | variant | median | min – max | CPU | Gecode solve | runs | nodes | peak MB | result |\n")
+	fmt.Fprintf(w, "| problem | solver | variant | median | min – max | CPU | own solve time | runs | nodes | peak MB | result |\n")
 	fmt.Fprintf(w, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n")
 	for _, p := range r.report.Problems {
 		for _, v := range p.variants {
