@@ -56,13 +56,11 @@ func (paramElemV) kind() string { return "batch element" }
 // NewBatch compiles in for batch solving of the matrix param named param
 // ("" picks the model's only matrix param).
 func NewBatch(in Input, param string) (*Batch, error) {
-	f, srcs, err := parseInput(in)
-	if err != nil {
-		return nil, err
-	}
+	// Syntax, name and data errors are reported together, as by Compile.
 	var errs ErrorList
-	resolve(f, &errs)
-	binds := collectBindings(in, srcs, &errs)
+	f, srcs, br := parseInputPartial(in, &errs)
+	resolveFile(f, br, &errs)
+	binds, _ := collectData(in, srcs, &errs)
 	if len(errs) > 0 {
 		errs.Sort()
 		return nil, errs

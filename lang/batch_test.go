@@ -52,6 +52,20 @@ func TestBatchFallsBack(t *testing.T) {
 	}
 }
 
+// A model's syntax and name errors are reported together, before any
+// line is read, as csp check reports them.
+func TestBatchReportsErrorsOfEveryStage(t *testing.T) {
+	model := "param p[1..2]\nvar x[1..2] in 0..9\nx[1] = y\nx[2] = * 1\nforall i in 1..2: x[i] = p[i]\n"
+	_, err := NewBatch(Input{Model: Source{Name: "m.csp", Text: []byte(model)}}, "p")
+	list, ok := err.(ErrorList)
+	if !ok || len(list) != 2 {
+		t.Fatalf("want a syntax error and an unknown name, got %v", err)
+	}
+	if list[0].Pos.Line != 3 || list[0].Msg != `unknown name "y"` || list[1].Pos.Line != 4 {
+		t.Errorf("got %v", list)
+	}
+}
+
 func TestFormatLine(t *testing.T) {
 	for _, tt := range []struct {
 		in   []int64
