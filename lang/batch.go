@@ -73,7 +73,9 @@ func NewBatch(in Input, param string) (*Batch, error) {
 	if _, given := binds[b.Param]; given {
 		return nil, ErrorList{{Pos: binds[b.Param].name.Pos, Msg: fmt.Sprintf("%s is given by --each; do not set it too", b.Param)}}
 	}
-	b.lowerOnce(f, binds, srcs)
+	if err := b.lowerOnce(f, binds, srcs); err != nil {
+		return nil, err
+	}
 	if b.Program == nil {
 		if err := b.checkFallback(); err != nil {
 			return nil, err
@@ -118,15 +120,28 @@ func batchParam(f *File, name string) (*ParamDecl, error) {
 }
 
 // lowerOnce lowers the model with the param symbolic. It leaves Program
-// nil when the model uses the param in a way that needs its values.
-func (b *Batch) lowerOnce(f *File, binds map[string]*binding, srcs Sources) {
-	var errs ErrorList
+// nil when the model uses the param in a way that needs its values, and
+// returns the errors that do not come from the param being symbolic:
+// mistakes in the model, reported once before any line is read rather
+// than on every line.
+func (b *Batch) lowerOnce(f *File, binds map[string]*binding, srcs Sources) error {
+	var errs, real ErrorList
 	p := lowerFileWith(f, binds, srcs, &errs, b)
+	for _, e := range errs {
+		if e.Kind != errSymbolic {
+			real = append(real, e)
+		}
+	}
+	if len(real) > 0 {
+		real.Sort()
+		return real
+	}
 	if len(errs) > 0 || b.dims == nil {
-		return
+		return nil
 	}
 	p.Sources = srcs
 	b.Program = p
+	return nil
 }
 
 // checkFallback lowers the model once with an all-blank value, so that

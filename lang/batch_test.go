@@ -66,6 +66,43 @@ func TestBatchReportsErrorsOfEveryStage(t *testing.T) {
 	}
 }
 
+// Whatever a model does with the batch param, lowering it once reports
+// no error: a use that needs the values makes the batch lower every line.
+// A mistake that does not involve the param is reported before any line
+// is read, once, instead of on every line.
+func TestBatchSymbolicUsesAreNotErrors(t *testing.T) {
+	for _, body := range []string{
+		"forall r in 1..2 where p[r] != 0: x[r] = p[r]",
+		"x[1] = p[1] + 1",
+		"param n = sum(p)\nx[1] = n",
+		"param n = p[1]\nvar y in 0..n\nx[1] = y",
+		"forall i in 1..p[1]: x[i] = 1",
+		"x[1] = if p[1] > 0 then 1 else 2 end",
+		"x[p[1]] = 1",
+		"x[1] = min(p)",
+		"x = p\nx[1] = x[2] + p[2]",
+		"param q = p\nx = q\nx[1] = q[2] * 2",
+		"x[1] in p",
+		"x[1] = count(p[i] = 1 for i in 1..2)",
+		"alldiff(p)",
+	} {
+		src := "param p[1..2]\nvar x[1..2] in 0..9\n" + body + "\n"
+		b, err := NewBatch(Input{Model: Source{Name: "m.csp", Text: []byte(src)}}, "p")
+		if err != nil {
+			t.Errorf("%q: %v", body, err)
+			continue
+		}
+		if _, err := b.Instance("12"); err != nil {
+			t.Errorf("%q: line 12: %v", body, err)
+		}
+	}
+	src := "param p[1..2]\nvar x[1..2] in 0..9\nx[3] = 1\nforall i in 1..2 where p[i] > 0: x[i] = p[i]\n"
+	_, err := NewBatch(Input{Model: Source{Name: "m.csp", Text: []byte(src)}}, "p")
+	if list, ok := err.(ErrorList); !ok || len(list) != 1 || list[0].Pos.Line != 3 {
+		t.Errorf("x[3]: want one error at line 3, got %v", err)
+	}
+}
+
 func TestFormatLine(t *testing.T) {
 	for _, tt := range []struct {
 		in   []int64

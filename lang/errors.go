@@ -45,6 +45,11 @@ const (
 	ErrOther        ErrorKind = iota
 	ErrMissingParam           // a param has no value: data may still come
 	ErrTruncated              // the file was not read to its end
+
+	// errSymbolic: raised while lowering a batch model once, by a
+	// statement that uses the batch param (see lowerer.taint); the batch
+	// then lowers every line instead.
+	errSymbolic ErrorKind = 255
 )
 
 // OnlyMissingParams reports whether err consists only of params without

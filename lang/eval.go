@@ -16,6 +16,7 @@ func (l *lowerer) eval(e Expr) value {
 	case *IntLit:
 		return l.intLit(e)
 	case *Ident:
+		l.taint(e.Name)
 		if v, ok := l.env[e.Name]; ok {
 			return v
 		}

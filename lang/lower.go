@@ -53,6 +53,12 @@ type lowerer struct {
 
 	falsePosted bool // a constant false constraint is in the model: no need for another
 
+	// Batch lowering: the statement that last used the batch param (or a
+	// name declared from it), and those names.
+	taintAt    Span
+	taintOn    bool
+	taintNames map[string]bool
+
 	// Set by Compile, which lowers the statements that resolved even when
 	// others did not: what resolution found of each statement, what the
 	// model's and the data's statements that failed to parse would have
@@ -125,6 +131,7 @@ func (l *lowerer) lower(f *File) *Program {
 				continue
 			}
 			l.param(s)
+			l.taintDecl(s.Name.Name)
 			l.checkDeclared(s.Name.Name)
 		case *VarDecl:
 			if l.skip(s) {
@@ -133,6 +140,7 @@ func (l *lowerer) lower(f *File) *Program {
 			}
 			l.varDecl(s)
 			for _, n := range s.Names {
+				l.taintDecl(n.Name.Name)
 				l.checkDeclared(n.Name.Name)
 			}
 		}
@@ -235,6 +243,33 @@ func (l *lowerer) checkDeclared(name string) {
 func (l *lowerer) errorf(n Node, format string, args ...any) {
 	sp := n.span()
 	l.errs.Add(sp.Pos, sp.End, format, args...)
+	if l.tainted() {
+		(*l.errs)[len(*l.errs)-1].Kind = errSymbolic
+	}
+}
+
+// While a batch model is lowered once, a statement that uses the batch
+// param, or a name declared from it, is tainted: its errors may come from
+// the param's values being unknown, not from a mistake in the model.
+func (l *lowerer) taint(name string) {
+	if l.batch != nil && (name == l.batch.Param || l.taintNames[name]) {
+		l.taintAt, l.taintOn = l.stmt, true
+	}
+}
+
+func (l *lowerer) tainted() bool { return l.taintOn && l.taintAt == l.stmt }
+
+// taintDecl taints the names a tainted declaration declares.
+func (l *lowerer) taintDecl(names ...string) {
+	if !l.tainted() {
+		return
+	}
+	if l.taintNames == nil {
+		l.taintNames = map[string]bool{}
+	}
+	for _, n := range names {
+		l.taintNames[n] = true
+	}
 }
 
 // text returns the source text of a node, for messages and labels.
