@@ -59,8 +59,9 @@ func (s *Solver) Restrict(v Var, values []int64) bool {
 // domains without restrictions, no solution found, no statistics, no
 // objective bound, dom/wdeg weights back to 1, a passed deadline
 // forgotten. Stop stays in effect.
-// Reset costs time proportional to what the search changed since, not to
-// the size of the model.
+// Reset costs time proportional to what the search changed since (a
+// trailing store) or to the depth it reached (a copying one), not to the
+// size of the model.
 func (s *Solver) Reset() {
 	t := &s.st
 	s.propagated = false

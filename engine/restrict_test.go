@@ -169,3 +169,17 @@ func TestDeadlineAndReset(t *testing.T) {
 		t.Fatalf("after Stop and Reset: %v, want Stopped", st)
 	}
 }
+
+// A later deadline set during a search lets it go on.
+func TestSetDeadlineLater(t *testing.T) {
+	m, _ := sudoku(t, restrictPuzzles[0])
+	s := newSolver(t, m, Options{Order: OrderDomWdeg, Values: ValuesMid, Prop: PropAC})
+	s.SetDeadline(time.Now().Add(-time.Second))
+	if st := s.Next(); st != Stopped {
+		t.Fatalf("past deadline: %v, want Stopped", st)
+	}
+	s.SetDeadline(time.Now().Add(time.Hour))
+	if st := s.Next(); st != Solution {
+		t.Fatalf("later deadline: %v, want Solution", st)
+	}
+}

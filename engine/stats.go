@@ -8,9 +8,13 @@ import "time"
 func (s *Solver) Stop() { s.stopFlag.Store(true) }
 
 // SetDeadline replaces Options.Deadline: the search stops when t is
-// reached (never, for the zero time). A batch sets one per instance on a
-// solver it reuses with Reset.
-func (s *Solver) SetDeadline(t time.Time) { s.opts.Deadline = t }
+// reached (never, for the zero time), and a deadline that had passed no
+// longer stops it. A batch sets one per instance on a solver it reuses
+// with Reset.
+func (s *Solver) SetDeadline(t time.Time) {
+	s.opts.Deadline = t
+	s.timedOut = false
+}
 
 // Stats returns the statistics of the search so far.
 func (s *Solver) Stats() Stats { return s.stats }

@@ -1,8 +1,9 @@
 package engine
 
 // The store holds every piece of search state that changes below the root:
-// the domains (see domain.go) and a few counters. Backtracking undoes
-// changes through a trail instead of copying state at each node.
+// the domains (see domain.go) and a few counters. A large store undoes
+// changes through a trail on backtrack; a small one copies its whole
+// state at each level instead (see copyState at the end of this file).
 //
 // Two kinds of change are recorded:
 //

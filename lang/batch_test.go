@@ -101,6 +101,12 @@ func TestBatchSymbolicUsesAreNotErrors(t *testing.T) {
 	if list, ok := err.(ErrorList); !ok || len(list) != 1 || list[0].Pos.Line != 3 {
 		t.Errorf("x[3]: want one error at line 3, got %v", err)
 	}
+	// An unused -p value, whatever the model's last statement.
+	src = "param p[1..2]\nvar x[1..2] in 0..9\nforall i in 1..2 where p[i] > 0: x[i] = p[i]\nparam q = p\n"
+	_, err = NewBatch(Input{Model: Source{Name: "m.csp", Text: []byte(src)}, Params: []string{"zz=3"}}, "p")
+	if list, ok := err.(ErrorList); !ok || len(list) != 1 {
+		t.Errorf("-p zz=3: want one error, got %v", err)
+	}
 }
 
 func TestFormatLine(t *testing.T) {

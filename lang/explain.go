@@ -77,12 +77,19 @@ func Explain(in Input, opts engine.Options, perCheck time.Duration) (*Conflict, 
 		}
 		keep[i] = true
 	}
+	seen := map[ConflictItem]bool{}
 	for i, k := range keep {
 		if !k {
 			continue
 		}
 		if i < nCons {
-			c.Items = append(c.Items, ConflictItem{Origin: prog.Origins[i], Detail: detail(prog.Model, prog.Model.Constraints()[i])})
+			// A statement lowered into several constraints (a -> (b and
+			// c), an array equality) is listed once.
+			it := ConflictItem{Origin: prog.Origins[i], Detail: detail(prog.Model, prog.Model.Constraints()[i])}
+			if !seen[it] {
+				seen[it] = true
+				c.Items = append(c.Items, it)
+			}
 		} else {
 			c.Items = append(c.Items, ConflictItem{Var: prog.Decls[i-nCons]})
 		}

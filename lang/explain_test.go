@@ -102,3 +102,20 @@ func randomModel(rng *rand.Rand) string {
 	}
 	return b.String()
 }
+
+// A statement lowered into several constraints appears once in a
+// conflict.
+func TestExplainListsAStatementOnce(t *testing.T) {
+	src := "var x[1..3] in 0..1\nvar y in 0..1\ny = 0\ny = 0 -> forall i in 1..3: x[i] = 1\nsum(x) <= 2\n"
+	c, err := Explain(Input{Model: Source{Name: "m.csp", Text: []byte(src)}}, engine.Options{}, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, it := range c.Items {
+		lines = append(lines, it.Origin.Stmt.Pos.Line)
+	}
+	if len(lines) != 3 || lines[0] != 3 || lines[1] != 4 || lines[2] != 5 {
+		t.Errorf("statements at lines %v, want 3, 4, 5", lines)
+	}
+}

@@ -145,6 +145,7 @@ func (l *lowerer) lower(f *File) *Program {
 			}
 		}
 	}
+	l.stmt = Span{} // no statement: an unused binding is no batch model's doing
 	l.checkUnusedBindings()
 	if l.res == nil && len(*errs) > 0 {
 		return l.prog

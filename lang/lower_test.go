@@ -109,6 +109,12 @@ func TestLoweringSemantics(t *testing.T) {
 		{"implication of a conjunction", "var y in 0..1\nvar x[1..3] in 0..1\ny = 0 -> forall i in 1..3: x[i] = 1\nsum(x) <= 2",
 			[]string{`{"y":1,"x":[0,0,0]}`, `{"y":1,"x":[0,0,1]}`, `{"y":1,"x":[0,1,0]}`, `{"y":1,"x":[0,1,1]}`,
 				`{"y":1,"x":[1,0,0]}`, `{"y":1,"x":[1,0,1]}`, `{"y":1,"x":[1,1,0]}`}},
+		{"implication of a conjunction that may be undefined", "var k in 0..3\nvar b[1..3] in 0..1\nk > 0 -> (b[k] and b[1])\nk < 2",
+			[]string{`{"k":0,"b":[0,0,0]}`, `{"k":0,"b":[0,0,1]}`, `{"k":0,"b":[0,1,0]}`, `{"k":0,"b":[0,1,1]}`,
+				`{"k":0,"b":[1,0,0]}`, `{"k":0,"b":[1,0,1]}`, `{"k":0,"b":[1,1,0]}`, `{"k":0,"b":[1,1,1]}`,
+				`{"k":1,"b":[1,0,0]}`, `{"k":1,"b":[1,0,1]}`, `{"k":1,"b":[1,1,0]}`, `{"k":1,"b":[1,1,1]}`}},
+		{"implication of a division", "var a in 0..1\nvar x, y in 0..1\na -> (x / y and x > 0)",
+			[]string{`{"a":0,"x":0,"y":0}`, `{"a":0,"x":0,"y":1}`, `{"a":0,"x":1,"y":0}`, `{"a":0,"x":1,"y":1}`, `{"a":1,"x":1,"y":1}`}},
 		{"implication of an and", "var a, b, c in 0..1\na -> b and c\nb + c <= 1", []string{
 			`{"a":0,"b":0,"c":0}`, `{"a":0,"b":0,"c":1}`, `{"a":0,"b":1,"c":0}`}},
 	}

@@ -53,10 +53,14 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 		printConflictJSON(stdout, c, srcs)
 		return exitUnsat
 	}
+	these, drop := fmt.Sprintf("these %d statements already have none", len(c.Items)), "dropping any one of them gives a model that has one"
+	if len(c.Items) == 1 {
+		these, drop = "this statement already has none", "without it the model has one"
+	}
 	if c.Minimal {
-		fmt.Fprintf(stdout, "no solution: these %d statements already have none, and dropping any one of them gives a model that has one:\n", len(c.Items))
+		fmt.Fprintf(stdout, "no solution: %s, and %s:\n", these, drop)
 	} else {
-		fmt.Fprintf(stdout, "no solution: these %d statements already have none (some checks ran out of time, so the set may not be minimal):\n", len(c.Items))
+		fmt.Fprintf(stdout, "no solution: %s (some checks ran out of time, so the set may not be minimal):\n", these)
 	}
 	for _, it := range c.Items {
 		fmt.Fprintln(stdout, "  "+it.Describe(srcs))
