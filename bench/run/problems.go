@@ -368,14 +368,11 @@ func cspResult(o outcome) result {
 	if m := reSearch.FindSubmatch(o.stderr); m != nil {
 		// csp's own solving time, as Gecode's solveTime is Gecode's: for
 		// a set, summed over its puzzles (over the workers' threads).
-		v, _ := strconv.ParseFloat(string(m[1]), 64)
-		res.solve, res.hasSolve = time.Duration(v*float64(time.Millisecond)), true
-	}
-	if m := reSetup.FindSubmatch(o.stderr); m != nil {
-		if s := reSearch.FindSubmatch(o.stderr); s != nil {
-			a, _ := strconv.ParseFloat(string(m[1]), 64)
-			b, _ := strconv.ParseFloat(string(s[1]), 64)
-			res.detail = fmt.Sprintf("set-up %.2f ms + search %.2f ms", a, b)
+		search, _ := strconv.ParseFloat(string(m[1]), 64)
+		res.solve, res.hasSolve = time.Duration(search*float64(time.Millisecond)), true
+		if m := reSetup.FindSubmatch(o.stderr); m != nil {
+			setup, _ := strconv.ParseFloat(string(m[1]), 64)
+			res.detail = fmt.Sprintf("set-up %.2f ms + search %.2f ms", setup, search)
 		}
 	}
 	return res
