@@ -117,6 +117,9 @@ func (b *builder) postAllDiff(args []Expr) error {
 
 // pairwise posts args[i] != args[j] for all i < j.
 func (b *builder) pairwise(args []Expr) error {
+	if len(args) == 1 {
+		return b.postExpr(Defined(args[0])) // a lone argument must still be defined
+	}
 	for i := range args {
 		for j := i + 1; j < len(args); j++ {
 			e, err := NewBinary(OpNe, args[i], args[j])

@@ -27,7 +27,7 @@ func refEval(e Expr, a []int64) (int64, bool) {
 		case OpAbs:
 			return max(v, -v), ok
 		}
-		return refBool(ok && v == 0), true
+		return refBool(!ok || v == 0), true
 	case *Binary:
 		return refBinary(e, a)
 	case *Nary:
@@ -36,11 +36,7 @@ func refEval(e Expr, a []int64) (int64, bool) {
 		v, ok := refEval(e.X, a)
 		return refBool(ok && slices.Contains(e.Set, v) != e.Negated), true
 	case *IfThenElse:
-		cv, ok := refEval(e.Cond, a)
-		switch {
-		case !ok:
-			return 0, false
-		case cv != 0:
+		if refTruth(e.Cond, a) {
 			return refEval(e.Then, a)
 		}
 		return refEval(e.Else, a)
@@ -54,6 +50,12 @@ func refEval(e Expr, a []int64) (int64, bool) {
 	panic(fmt.Sprintf("refEval %T", e))
 }
 
+// refTruth is e as a truth value: defined and non-zero.
+func refTruth(e Expr, a []int64) bool {
+	v, ok := refEval(e, a)
+	return ok && v != 0
+}
+
 func refBool(b bool) int64 {
 	if b {
 		return 1
@@ -65,7 +67,7 @@ func refBinary(e *Binary, a []int64) (int64, bool) {
 	x, okx := refEval(e.X, a)
 	y, oky := refEval(e.Y, a)
 	defined := okx && oky
-	bx, by := x != 0, y != 0
+	bx, by := okx && x != 0, oky && y != 0
 	switch e.Op {
 	case OpAdd:
 		return x + y, defined
@@ -96,15 +98,15 @@ func refBinary(e *Binary, a []int64) (int64, bool) {
 	case OpGe:
 		return refBool(defined && x >= y), true
 	case OpAnd:
-		return refBool(defined && bx && by), true
+		return refBool(bx && by), true
 	case OpOr:
-		return refBool(defined && (bx || by)), true
+		return refBool(bx || by), true
 	case OpXor:
-		return refBool(defined && bx != by), true
+		return refBool(bx != by), true
 	case OpImplies:
-		return refBool(defined && (!bx || by)), true
+		return refBool(!bx || by), true
 	}
-	return refBool(defined && bx == by), true
+	return refBool(bx == by), true
 }
 
 func refNary(e *Nary, a []int64) (int64, bool) {
@@ -117,12 +119,9 @@ func refNary(e *Nary, a []int64) (int64, bool) {
 	}
 	switch e.Op {
 	case OpAll, OpAny:
-		if !defined {
-			return 0, true
-		}
 		n := 0
-		for _, v := range vs {
-			if v != 0 {
+		for _, arg := range e.Args {
+			if refTruth(arg, a) {
 				n++
 			}
 		}
@@ -328,14 +327,14 @@ func (g *gen) constraint() {
 		rm.checks = append(rm.checks, func(a []int64) bool { v, ok := refEval(e, a); return ok && v != 0 })
 		rm.desc = append(rm.desc, "linear")
 	case 2, 3:
-		args := g.list(2+g.n(3), 0, func(int) Expr { return g.allDiffArg() })
+		args := g.list(1+g.n(4), 0, func(int) Expr { return g.allDiffArg() })
 		rm.m.AllDifferent(args)
 		rm.checks = append(rm.checks, func(a []int64) bool {
-			return pairsOK(args, a, func(x, y int64) bool { return x != y })
+			return pairsOK(args, a, func(_, _ int, x, y int64) bool { return x != y })
 		})
 		rm.desc = append(rm.desc, "alldiff")
 	case 4:
-		args := g.list(2+g.n(3), 0, func(int) Expr {
+		args := g.list(1+g.n(4), 0, func(int) Expr {
 			if g.n(4) == 0 {
 				return g.allDiffArg()
 			}
@@ -349,16 +348,7 @@ func (g *gen) constraint() {
 			panic(err)
 		}
 		rm.checks = append(rm.checks, func(a []int64) bool {
-			for i := range args {
-				for j := i + 1; j < len(args); j++ {
-					x, okx := refEval(args[i], a)
-					y, oky := refEval(args[j], a)
-					if !okx || !oky || absDiff(x, y) == absDiff(pos[i], pos[j]) {
-						return false
-					}
-				}
-			}
-			return true
+			return pairsOK(args, a, func(i, j int, x, y int64) bool { return absDiff(x, y) != absDiff(pos[i], pos[j]) })
 		})
 		rm.desc = append(rm.desc, "diagonal")
 	default:
@@ -372,12 +362,20 @@ func (g *gen) constraint() {
 	}
 }
 
-func pairsOK(args []Expr, a []int64, ok func(x, y int64) bool) bool {
+// pairsOK reports whether every argument is defined (a lone one too) and
+// every pair i < j satisfies ok.
+func pairsOK(args []Expr, a []int64, ok func(i, j int, x, y int64) bool) bool {
+	vs := make([]int64, len(args))
+	for i, e := range args {
+		v, defined := refEval(e, a)
+		if !defined {
+			return false
+		}
+		vs[i] = v
+	}
 	for i := range args {
 		for j := i + 1; j < len(args); j++ {
-			x, okx := refEval(args[i], a)
-			y, oky := refEval(args[j], a)
-			if !okx || !oky || !ok(x, y) {
+			if !ok(i, j, vs[i], vs[j]) {
 				return false
 			}
 		}

@@ -140,6 +140,9 @@ func (b *builder) postDiagonal(args []Expr, pos []int64) error {
 }
 
 func (b *builder) diagonalPairs(args []Expr, pos []int64) error {
+	if len(args) == 1 {
+		return b.postExpr(Defined(args[0])) // a lone argument must still be defined
+	}
 	for i := range args {
 		for j := i + 1; j < len(args); j++ {
 			e := &absDiffNe{X: args[i], Y: args[j], D: absDiff(pos[i], pos[j])}

@@ -10,14 +10,14 @@ package engine
 //
 //   - Each call returns (value, defined). Numeric nodes are undefined when
 //     an operand is, or for x/0, x%0 and an element index out of range.
-//   - Boolean-valued nodes (comparison, membership, not, logical binary
-//     operators, and/or over lists) are false when an operand is undefined,
-//     and are always defined. Logical operators evaluate every operand: an
-//     undefined operand makes the node false even if another operand would
-//     decide it.
-//   - If-then-else evaluates the condition and then only the chosen branch,
-//     and element only the chosen item, so "if y != 0 then x / y else 0 end"
-//     is defined everywhere.
+//   - Comparisons and membership are false when an operand is undefined,
+//     and are always defined.
+//   - Logical operators (not, the logical binary operators, and/or over
+//     lists) take each operand as a truth value: true when defined and
+//     non-zero, false otherwise. They are always defined.
+//   - If-then-else takes its condition as a truth value and evaluates only
+//     the chosen branch, and element only the chosen item, so
+//     "if y != 0 then x / y else 0 end" is defined everywhere.
 //
 // No overflow checks are needed: every node's bounds fit in 64 bits (see
 // Expr), and sums and products are accumulated in argument order, as their
@@ -101,18 +101,18 @@ func (p *program) unary(n *cnode) (int64, bool) {
 		}
 		return x, ok
 	}
-	return b2i(ok && x == 0), true // cNot
+	return b2i(!ok || x == 0), true // cNot
 }
 
 func (p *program) binary(n *cnode) (int64, bool) {
 	x, okx := p.eval(n.a)
 	y, oky := p.eval(n.b)
 	op := BinOp(n.op - cAdd)
+	if op.IsLogical() {
+		return logical(op, okx && x != 0, oky && y != 0), true
+	}
 	if !okx || !oky {
-		if op.IsRelation() || op.IsLogical() {
-			return 0, true
-		}
-		return 0, false
+		return 0, op.IsRelation() // a comparison is false, arithmetic undefined
 	}
 	switch op {
 	case OpAdd:
@@ -135,40 +135,45 @@ func (p *program) binary(n *cnode) (int64, bool) {
 		return b2i(x <= y), true
 	case OpGt:
 		return b2i(x > y), true
-	case OpGe:
-		return b2i(x >= y), true
 	}
-	a, b := x != 0, y != 0
+	return b2i(x >= y), true // OpGe
+}
+
+// logical combines two truth values.
+func logical(op BinOp, a, b bool) int64 {
 	switch op {
 	case OpAnd:
-		return b2i(a && b), true
+		return b2i(a && b)
 	case OpOr:
-		return b2i(a || b), true
+		return b2i(a || b)
 	case OpXor:
-		return b2i(a != b), true
+		return b2i(a != b)
 	case OpImplies:
-		return b2i(!a || b), true
+		return b2i(!a || b)
 	}
-	return b2i(a == b), true // OpIff
+	return b2i(a == b) // OpIff
 }
 
 func (p *program) nary(n *cnode) (int64, bool) {
 	op := NaryOp(n.op - cSum)
-	logical := op == OpAll || op == OpAny
+	if op == OpAll || op == OpAny {
+		// Truth values: the first operand that decides, decides.
+		decide := op == OpAny
+		for _, k := range p.kids[n.a:n.b] {
+			if v, ok := p.eval(k); (ok && v != 0) == decide {
+				return b2i(decide), true
+			}
+		}
+		return b2i(!decide), true
+	}
 	var acc int64
-	switch op {
-	case OpProduct, OpAll:
+	if op == OpProduct {
 		acc = 1
 	}
-	defined := true
 	for j, k := range p.kids[n.a:n.b] {
 		v, ok := p.eval(k)
 		if !ok {
-			if !logical {
-				return 0, false
-			}
-			defined = false // a logical node is false, whatever the other operands say
-			continue
+			return 0, false
 		}
 		switch op {
 		case OpSum:
@@ -183,14 +188,7 @@ func (p *program) nary(n *cnode) (int64, bool) {
 			if j == 0 || v > acc {
 				acc = v
 			}
-		case OpAll:
-			acc &= b2i(v != 0)
-		case OpAny:
-			acc |= b2i(v != 0)
 		}
-	}
-	if !defined {
-		return 0, true
 	}
 	return acc, true
 }
@@ -204,11 +202,7 @@ func (p *program) special(n *cnode) (int64, bool) {
 		}
 		return b2i(inSorted(p.set[n.a:n.b], v) == (n.op == cIn)), true
 	case cIf:
-		c, ok := p.eval(n.a)
-		if !ok {
-			return 0, false
-		}
-		if c != 0 {
+		if c, ok := p.eval(n.a); ok && c != 0 {
 			return p.eval(n.b)
 		}
 		return p.eval(n.c)

@@ -17,20 +17,24 @@ import (
 //
 // Some operations are undefined for some inputs (division or modulo by zero,
 // an element index out of range). An undefined value makes the innermost
-// enclosing boolean-valued node (comparison, membership, logical operator)
-// false, as in MiniZinc's relational semantics. In detail:
+// enclosing truth test false, as in MiniZinc's relational semantics. In
+// detail:
 //
 //   - Arithmetic nodes (Neg, Abs, +, -, *, /, %, sum, product, min, max)
 //     are undefined when any operand is, even if another operand would
 //     decide the result (0 * undefined is undefined).
-//   - Boolean-valued nodes (comparisons, InSet, Not, the logical binary
-//     operators, All and Any) are always defined: false when an operand is
-//     undefined. So not (x/y = 2) is true when y = 0, but not (x/y) is
-//     false; (x/y = 2) or z = 1 is z = 1 when y = 0.
-//   - IfThenElse evaluates its condition (undefined condition: undefined
-//     result) and then only the chosen branch; Element evaluates its index
-//     and then only the chosen item. "if y != 0 then x/y else 0 end" is
-//     therefore defined everywhere.
+//   - Comparisons and InSet are always defined: false when an operand is
+//     undefined.
+//   - Logical nodes (Not, the logical binary operators, All and Any) take
+//     each operand as a truth value, true when it is defined and non-zero,
+//     false otherwise, and are always defined. So not (x/y = 2) and
+//     not (x/y) are both true when y = 0, and (x/y) or z = 1 is z = 1.
+//   - IfThenElse takes its condition as a truth value and evaluates only
+//     the chosen branch; Element evaluates its index and then only the
+//     chosen item. "if y != 0 then x/y else 0 end" is therefore defined
+//     everywhere.
+//   - alldiff and diagonal hold when every argument is defined and the
+//     pairs differ as they require, a single argument included.
 //   - A constraint (Model.Require) holds when its expression is defined
 //     and non-zero. With an objective, only assignments whose objective is
 //     defined are solutions.

@@ -137,7 +137,7 @@ func (l *lowerer) aggregate(c *Call) value {
 		}
 		e := l.toExpr(op.v, c)
 		if name == "count" {
-			e = truth(e)
+			e = engine.Strict(engine.Truth(e), e) // 0 or 1, undefined where e is
 		}
 		if op.cond != nil {
 			if name == "min" || name == "max" {
@@ -157,18 +157,6 @@ func (l *lowerer) aggregate(c *Call) value {
 	}
 	r, err := engine.NewNary(aggregateOps[name], es)
 	return l.built(r, err, c)
-}
-
-// truth turns a number into 0 or 1 (non-zero is true), as count needs.
-func truth(e engine.Expr) engine.Expr {
-	if lo, hi := e.Bounds(); lo >= 0 && hi <= 1 {
-		return e
-	}
-	if k, ok := e.(*engine.Const); ok {
-		return engine.NewConst(int64(boolV(k.V != 0)))
-	}
-	r, _ := engine.NewBinary(engine.OpNe, e, engine.NewConst(0))
-	return r
 }
 
 // foldAggregate computes an aggregate whose operands are all constants.
@@ -254,6 +242,9 @@ func (l *lowerer) decompose(c *Call, name string, xs []engine.Expr, pos []int64)
 		return nil
 	}
 	var parts []value
+	if n == 1 {
+		parts = append(parts, exprV{engine.Defined(xs[0])}) // no pair, but still defined
+	}
 	add := func(op engine.BinOp, x, y engine.Expr) bool {
 		r, err := engine.NewBinary(op, x, y)
 		if err != nil {

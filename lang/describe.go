@@ -16,3 +16,12 @@ func (p *Program) ConstraintText(i int) string {
 	}
 	return text
 }
+
+// ObjectiveText is the objective statement's text for messages
+// ("minimize x"), or empty if there is none.
+func (p *Program) ObjectiveText() string {
+	if p.Objective.Pos.Line == 0 {
+		return ""
+	}
+	return trimLine(spanText(p.Sources, p.Objective))
+}

@@ -280,6 +280,9 @@ func (l *lowerer) power(b *Binary) value {
 		l.errorf(b.Y, "an exponent of a variable may be at most 64")
 		return nil
 	}
+	if yi == 0 {
+		return exprV{engine.Strict(engine.NewConst(1), ex)} // undefined where x is
+	}
 	acc := engine.NewConst(1)
 	for i := intV(0); i < yi; i++ {
 		r, err := engine.NewBinary(engine.OpMul, acc, ex)
@@ -398,8 +401,10 @@ func equalSets(a, b setV) bool {
 // value; larger sets are tested interval by interval.
 const maxInSetValues = 4096
 
-// member lowers x in S. S may be a constant set, a list (x equals one of
-// its elements), or a range with variable bounds.
+// member lowers x in S and x not in S. S may be a constant set, a list
+// (x equals one of its elements), or a range with variable bounds. Both
+// are one truth test: false where x, an element of the list or a bound
+// of the range is undefined.
 func (l *lowerer) member(b *Binary) value {
 	negate := b.Op == "not in"
 	if r, ok := b.Y.(*Binary); ok && r.Op == ".." {
@@ -407,8 +412,12 @@ func (l *lowerer) member(b *Binary) value {
 		if lo == nil || hi == nil {
 			return nil
 		}
-		if _, c1 := lo.(intV); !c1 || !isConstInt(hi) {
-			return l.negateIf(negate, l.between(b, lo, hi), b)
+		if !isConstInt(lo) || !isConstInt(hi) {
+			x := l.eval(b.X)
+			if x == nil {
+				return nil
+			}
+			return l.strictTest(b, negate, l.between(b, x, lo, hi), x, lo, hi)
 		}
 	}
 	x, s := l.eval(b.X), l.eval(b.Y)
@@ -421,11 +430,11 @@ func (l *lowerer) member(b *Binary) value {
 	}
 	switch s := s.(type) {
 	case *arrV:
-		return l.negateIf(negate, l.inList(b, x, s), b)
+		return l.strictTest(b, negate, l.inList(b, x, s), append([]value{x}, s.elems...)...)
 	case intV:
-		return l.member2(b, x, setV{{int64(s), int64(s)}}, negate)
+		return l.inSet(b, x, setV{{int64(s), int64(s)}}, negate)
 	case setV:
-		return l.member2(b, x, s, negate)
+		return l.inSet(b, x, s, negate)
 	}
 	l.errorf(b.Y, "%s needs a set or a list on its right, found %s", b.Op, describe(s))
 	return nil
@@ -433,13 +442,15 @@ func (l *lowerer) member(b *Binary) value {
 
 func isConstInt(v value) bool { _, ok := v.(intV); return ok }
 
-func (l *lowerer) member2(b *Binary, x value, s setV, negate bool) value {
+// inSet lowers x in S for a constant set S: value by value while S is
+// small, interval by interval beyond.
+func (l *lowerer) inSet(b *Binary, x value, s setV, negate bool) value {
 	if xi, ok := x.(intV); ok {
 		return boolV(s.contains(int64(xi)) != negate)
 	}
 	ex := x.(exprV).e
 	if n, ok := s.size(); ok && n <= maxInSetValues {
-		return exprV{engine.NewInSet(ex, s.values(), negate)}
+		return exprV{engine.NewInSet(ex, s.values(), negate)} // false where x is undefined
 	}
 	var parts []engine.Expr
 	for _, iv := range s {
@@ -449,15 +460,29 @@ func (l *lowerer) member2(b *Binary, x value, s setV, negate bool) value {
 		parts = append(parts, both)
 	}
 	r, err := engine.NewNary(engine.OpAny, parts)
-	v := l.built(r, err, b)
-	return l.negateIf(negate, v, b)
+	return l.strictTest(b, negate, l.built(r, err, b), x)
 }
 
-func (l *lowerer) between(b *Binary, lo, hi value) value {
-	x := l.eval(b.X)
-	if x == nil {
+// strictTest makes a truth test of t (a membership, a list comparison),
+// negated if asked: false wherever one of the numbers it is made of is
+// undefined, negated or not.
+func (l *lowerer) strictTest(n Node, negate bool, t value, nums ...value) value {
+	if t == nil {
 		return nil
 	}
+	if negate {
+		t = l.not(t, n)
+	}
+	parts := []value{t}
+	for _, v := range nums {
+		if e, ok := v.(exprV); ok && engine.MayBeUndefined(e.e) {
+			parts = append(parts, exprV{engine.Defined(e.e)})
+		}
+	}
+	return l.naryBool(n, engine.OpAll, parts)
+}
+
+func (l *lowerer) between(b *Binary, x, lo, hi value) value {
 	ge := l.arith(b, engine.OpGe, x, lo)
 	le := l.arith(b, engine.OpLe, x, hi)
 	if ge == nil || le == nil {
@@ -479,10 +504,8 @@ func (l *lowerer) inList(b *Binary, x value, list *arrV) value {
 	return l.naryBool(b, engine.OpAny, parts)
 }
 
-func (l *lowerer) negateIf(negate bool, v value, n Node) value {
-	if !negate || v == nil {
-		return v
-	}
+// not negates a truth value.
+func (l *lowerer) not(v value, n Node) value {
 	if vi, ok := v.(intV); ok {
 		return boolV(vi == 0)
 	}
@@ -512,7 +535,7 @@ func (l *lowerer) naryBool(n Node, op engine.NaryOp, parts []value) value {
 	case 0:
 		return boolV(op == engine.OpAll)
 	case 1:
-		return exprV{es[0]}
+		return exprV{engine.Truth(es[0])} // the value of the and/or, not of its operand
 	}
 	r, err := engine.NewNary(op, es)
 	return l.built(r, err, n)

@@ -222,10 +222,13 @@ func (l *lowerer) arrayEq(b *Binary, x *arrV, yv value) value {
 		}
 		parts = append(parts, v)
 	}
-	if b.Op == "!=" {
-		return l.naryBool(b, engine.OpAny, parts)
+	if b.Op == "=" {
+		return l.naryBool(b, engine.OpAll, parts) // each = is false where undefined
 	}
-	return l.naryBool(b, engine.OpAll, parts)
+	// Lists differ where some pair does, and the comparison is false where
+	// an element on either side is undefined.
+	differ := l.naryBool(b, engine.OpAny, parts)
+	return l.strictTest(b, false, differ, append(append([]value(nil), x.elems...), y.elems...)...)
 }
 
 // linkBatch records "variable = batch element" while a batch model is

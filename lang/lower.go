@@ -623,6 +623,7 @@ func (l *lowerer) objective(o *Objective) {
 		sense = engine.Maximize
 	}
 	l.m.SetObjective(sense, e)
+	l.prog.Objective = o.span()
 }
 
 // describe names a value's kind for messages: "a number", "the list [...]".

@@ -98,7 +98,7 @@ func (l *lowerer) require(v value, n Node) {
 		if imp, ok := v.e.(*engine.Binary); ok && imp.Op == engine.OpImplies {
 			if parts := conjuncts(imp.Y); parts != nil {
 				for _, part := range parts {
-					e, err := engine.NewBinary(engine.OpImplies, imp.X, definedTruth(part))
+					e, err := engine.NewBinary(engine.OpImplies, imp.X, part)
 					if err != nil {
 						l.errorf(n, "%v", err)
 						return
@@ -127,32 +127,6 @@ func conjuncts(e engine.Expr) []engine.Expr {
 		}
 	}
 	return nil
-}
-
-// definedTruth returns e as a truth value that is always defined. A conjunction
-// is false where an operand is undefined (b[k] with k out of range, x / 0);
-// so is an implication, whatever its condition. A conjunct that may be
-// undefined is therefore compared with 0 before it becomes the consequent
-// of an implication of its own, so that a -> (b[k] and c) still holds
-// where a is false.
-func definedTruth(e engine.Expr) engine.Expr {
-	switch e := e.(type) {
-	case *engine.Const, *engine.VarExpr:
-		return e
-	case *engine.Binary:
-		if e.Op.IsRelation() || e.Op.IsLogical() {
-			return e
-		}
-	case *engine.Nary:
-		if e.Op == engine.OpAll || e.Op == engine.OpAny {
-			return e
-		}
-	}
-	ne, err := engine.NewBinary(engine.OpNe, e, engine.NewConst(0))
-	if err != nil {
-		return e // cannot overflow: comparing with 0
-	}
-	return ne
 }
 
 // record remembers where engine constraint idx came from.

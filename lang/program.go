@@ -27,8 +27,10 @@ type Program struct {
 	Decls   []*VarInfo // decision variables in declaration order
 	Origins []Origin   // for each engine constraint, where it came from
 	Sources Sources    // every text compiled, for error snippets
-	show    []showItem
-	env     map[string]value // the names in scope after lowering, for queries
+	// Objective is the minimize or maximize statement, if any.
+	Objective Span
+	show      []showItem
+	env       map[string]value // the names in scope after lowering, for queries
 }
 
 // VarInfo is one declared decision variable or array.

@@ -144,13 +144,18 @@ func (f durationFlag) Set(s string) error {
 		*f.d = d
 		return nil
 	}
-	var secs float64
-	if _, err := fmt.Sscanf(s, "%g", &secs); err == nil && secs > 0 && fmt.Sprint(secs) == strings.TrimRight(strings.TrimRight(s, "0"), ".") {
-		*f.d = time.Duration(secs * float64(time.Second))
-		return nil
+	if plainSeconds.MatchString(s) {
+		// ParseDuration reads "10s" with the same range checks as "10".
+		if d, err := time.ParseDuration(s + "s"); err == nil && d > 0 {
+			*f.d = d
+			return nil
+		}
 	}
 	return fmt.Errorf("not a positive duration such as 10s or 2m")
 }
+
+// plainSeconds is a duration in seconds without a unit: 10, 0.5, 2.25.
+var plainSeconds = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
 
 // parseArgs parses flags anywhere among the file arguments, as people type
 // them: csp solve model.csp -p n=12 --all.

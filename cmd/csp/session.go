@@ -275,7 +275,11 @@ func (s *session) next(sv *engine.Solver) engine.Status {
 }
 
 func (s *session) printSolution(sv *engine.Solver) {
-	fmt.Fprint(s.out, s.prog.Format(sv.Value))
+	text := s.prog.Format(sv.Value)
+	if text == "" {
+		text = "a solution, with nothing to show: the model has no variables\n"
+	}
+	fmt.Fprint(s.out, text)
 	if sense, _ := s.prog.Model.Objective(); sense != engine.Satisfy {
 		fmt.Fprintf(s.out, "objective = %d\n", sv.Objective())
 	}
@@ -322,6 +326,11 @@ func (s *session) nextSolution() {
 
 // all enumerates (or counts) every solution of a fresh search.
 func (s *session) all(print bool) {
+	if !print && s.prog.ObjectiveText() != "" {
+		s.failed = true
+		fmt.Fprintln(s.errw, countWithObjective(s.prog.ObjectiveText(), ":count", ":all"))
+		return
+	}
 	sv, err := s.newSearch(true)
 	if err != nil {
 		fmt.Fprintln(s.errw, "csp:", err)

@@ -45,11 +45,24 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return exitBadInput
 	}
+	if o.count && prog.ObjectiveText() != "" {
+		what := fmt.Sprintf("%s at %s", prog.ObjectiveText(), prog.Objective.Pos)
+		fmt.Fprintf(stderr, "csp solve: %s\n", countWithObjective(what, "--count", "--all"))
+		return exitBadInput
+	}
 	r := newSearchRun(prog, o, stdout, stderr, start)
 	if r == nil {
 		return exitBadInput
 	}
 	return r.run()
+}
+
+// countWithObjective refuses --count on an optimisation: branch and bound
+// skips every solution that is not better than the last, so what it meets
+// is no count of anything.
+func countWithObjective(objective, count, all string) string {
+	return fmt.Sprintf("%s counts the solutions of a model without an objective, and this one has %s; "+
+		"remove the objective to count every solution, or use %s to list the improving ones", count, objective, all)
 }
 
 // solutionLimit is how many solutions to find; 0 means all.
