@@ -311,3 +311,14 @@ func FormatLine(values []int64) string {
 	}
 	return b.String()
 }
+
+// ObjectiveText is the model's minimize or maximize statement and its
+// position ("maximize sum(x) at m.csp:5:1"), or empty if it has none.
+func (b *Batch) ObjectiveText() string {
+	for _, s := range b.file.Stmts {
+		if o, ok := s.(*Objective); ok {
+			return fmt.Sprintf("%s at %s", trimLine(spanText(b.srcs, o.Span)), o.Pos)
+		}
+	}
+	return ""
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,17 +27,21 @@ type batchJob struct {
 }
 
 type batchResult struct {
-	n      int
-	answer string
-	status string // solution, unsatisfiable, timeout, interrupted, invalid
-	err    string // for invalid lines
-	stats  engine.Stats
+	n         int
+	answer    string
+	status    string // solution, optimal, unsatisfiable, timeout, interrupted, invalid
+	err       string // for invalid lines
+	stats     engine.Stats
+	count     int64  // the solutions found (all of them with --count)
+	objective *int64 // the best objective, with an objective
+	stopped   string // timeout or interrupted, when a limit ended the search
 }
 
 // batchRun holds what the workers share.
 type batchRun struct {
 	batch   *lang.Batch
 	opts    engine.Options
+	count   bool // count each instance's solutions
 	timeout time.Duration
 	stopped atomic.Bool
 	mu      sync.Mutex
@@ -62,13 +67,17 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		lang.PrintErrors(stderr, err, srcs)
 		return exitBadInput
 	}
-	f, err := os.Open(path)
+	if obj := b.ObjectiveText(); o.count && obj != "" {
+		fmt.Fprintf(stderr, "csp solve: %s\n", countWithObjective(obj, "--count", ""))
+		return exitBadInput
+	}
+	f, err := openBatchFile(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "csp: cannot read %s: %v\n", path, unwrapPathError(err))
+		fmt.Fprintln(stderr, "csp:", err)
 		return exitBadInput
 	}
 	defer f.Close()
-	run := &batchRun{batch: b, timeout: o.timeout, running: map[*engine.Solver]bool{},
+	run := &batchRun{batch: b, timeout: o.timeout, running: map[*engine.Solver]bool{}, count: o.count,
 		opts: engine.Options{Order: o.order, Values: o.values, Prop: o.prop}}
 	stopSignals := onSignal(run.stop)
 	defer stopSignals()
@@ -108,15 +117,16 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 	}
 	lines := map[int]int{}
 	var linesMu sync.Mutex
+	var readErr error
 	go func() {
-		readJobs(f, jobs, func(n, line int) { linesMu.Lock(); lines[n] = line; linesMu.Unlock() })
+		readErr = readJobs(f, path, jobs, func(n, line int) { linesMu.Lock(); lines[n] = line; linesMu.Unlock() })
 		close(jobs)
 		wg.Wait()
 		close(results)
 	}()
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
-	tally := &batchTally{}
+	tally := &batchTally{counts: map[string]int{}}
 	pending := map[int]batchResult{}
 	next := 0
 	for res := range results {
@@ -136,14 +146,20 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 		}
 		out.Flush()
 	}
+	if readErr != nil { // the lines after it are lost: the batch is incomplete
+		fmt.Fprintln(stderr, "csp:", readErr)
+		tally.unread = true
+	}
 	return tally
 }
 
-func readJobs(f io.Reader, jobs chan<- batchJob, note func(n, line int)) {
+// readJobs sends the instances of f to jobs. It stops at a read error, or
+// a line longer than maxFileSize, and returns it with the line's number.
+func readJobs(f io.Reader, path string, jobs chan<- batchJob, note func(n, line int)) error {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), maxFileSize)
-	n := 0
-	for line := 1; sc.Scan(); line++ {
+	n, line := 0, 1
+	for ; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
@@ -152,6 +168,26 @@ func readJobs(f io.Reader, jobs chan<- batchJob, note func(n, line int)) {
 		jobs <- batchJob{n: n, line: line, text: text}
 		n++
 	}
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return fmt.Errorf("%s:%d: the line is longer than %d MB, the most csp reads", path, line, maxFileSize>>20)
+	case err != nil:
+		return fmt.Errorf("cannot read %s at line %d: %v", path, line, unwrapPathError(err))
+	}
+	return nil
+}
+
+// openBatchFile opens the --each file, which must be a file.
+func openBatchFile(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
+	}
+	if info, err := f.Stat(); err == nil && info.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s is a directory, not a file", path)
+	}
+	return f, nil
 }
 
 // batchWorker solves instances one after another. When they share the
@@ -219,25 +255,56 @@ func (w *batchWorker) solve(j batchJob) batchResult {
 	}
 	status := engine.Exhausted
 	if feasible {
-		status = s.Next()
+		status = r.search(s, inst, &res)
 	}
 	res.stats = s.Stats()
-	switch status {
-	case engine.Solution:
+	if status == engine.Stopped {
+		res.stopped = "timeout"
+		if r.stopped.Load() {
+			res.stopped = "interrupted"
+		}
+	}
+	switch {
+	case status == engine.Exhausted && res.count == 0:
+		res.status = "unsatisfiable"
+	case status == engine.Exhausted && r.count:
+		res.status = "all_solutions"
+	case status == engine.Exhausted && res.objective != nil:
+		res.status = "optimal"
+	case res.count > 0: // a limit may have stopped it after a solution, as in solve
+		res.status = "solution"
+	default:
+		res.status = res.stopped
+	}
+	return res
+}
+
+// search runs one instance's search: to its first solution, to the proven
+// optimum when the model has an objective, or to the end when counting.
+// It returns how the search ended (Solution: stopped at the first).
+func (r *batchRun) search(s *engine.Solver, inst *lang.Instance, res *batchResult) engine.Status {
+	sense, _ := inst.Program.Model.Objective()
+	optimizing := sense != engine.Satisfy
+	for {
+		status := s.Next()
+		if status != engine.Solution {
+			return status
+		}
+		res.count++
+		if r.count {
+			continue
+		}
 		vals := make([]int64, len(inst.Out))
 		for i, v := range inst.Out {
 			vals[i] = s.Value(v)
 		}
-		res.status, res.answer = "solution", lang.FormatLine(vals)
-	case engine.Exhausted:
-		res.status = "unsatisfiable"
-	default:
-		res.status = "timeout"
-		if r.stopped.Load() {
-			res.status = "interrupted"
+		res.answer = lang.FormatLine(vals)
+		if !optimizing {
+			return engine.Solution
 		}
+		obj := s.Objective()
+		res.objective = &obj
 	}
-	return res
 }
 
 func (r *batchRun) track(s *engine.Solver, on bool) {
@@ -259,10 +326,25 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 	if res.status == "invalid" {
 		fmt.Fprintf(stderr, "%s:%d: %s\n", path, line, res.err)
 	}
+	if res.stopped != "" && res.objective != nil {
+		fmt.Fprintf(stderr, "%s:%d: %s: the answer is the best found, not proven optimal\n", path, line, res.stopped)
+	}
+	if res.stopped != "" && r.count && res.count > 0 {
+		fmt.Fprintf(stderr, "%s:%d: %s: the count %d is incomplete\n", path, line, res.stopped, res.count)
+	}
 	if asJSON {
 		fmt.Fprintf(out, `{"instance":%d,"line":%d,"status":%q`, res.n+1, line, res.status)
 		if res.answer != "" {
 			fmt.Fprintf(out, `,"answer":%q`, res.answer)
+		}
+		if res.objective != nil {
+			fmt.Fprintf(out, `,"objective":%d`, *res.objective)
+		}
+		if r.count && res.status != "invalid" {
+			fmt.Fprintf(out, `,"solutions":%d`, res.count)
+		}
+		if res.stopped != "" {
+			fmt.Fprintf(out, `,"stopped":%q`, res.stopped)
 		}
 		if res.err != "" {
 			fmt.Fprintf(out, `,"error":%q`, res.err)
@@ -270,12 +352,14 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 		fmt.Fprintf(out, `,"nodes":%d}`+"\n", res.stats.Nodes)
 		return
 	}
-	switch res.status {
-	case "solution":
+	switch {
+	case r.count && (res.status == "all_solutions" || res.status == "solution" || res.status == "unsatisfiable"):
+		fmt.Fprintln(out, res.count)
+	case res.answer != "":
 		out.WriteString(res.answer + "\n")
-	case "unsatisfiable":
+	case res.status == "unsatisfiable":
 		out.WriteString("no solution\n")
-	case "invalid":
+	case res.status == "invalid":
 		out.WriteString("invalid: " + res.err + "\n")
 	default:
 		out.WriteString(res.status + "\n")
@@ -284,15 +368,13 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 
 // batchTally sums a batch.
 type batchTally struct {
+	unread bool // reading the file failed: lines were left out
 	counts map[string]int
 	total  engine.Stats
 	n      int
 }
 
 func (t *batchTally) add(res batchResult) {
-	if t.counts == nil {
-		t.counts = map[string]int{}
-	}
 	t.counts[res.status]++
 	t.n++
 	t.total.Nodes += res.stats.Nodes
@@ -301,11 +383,12 @@ func (t *batchTally) add(res batchResult) {
 	t.total.SearchTime += res.stats.SearchTime
 }
 
-// exitCode: 2 if a line was invalid, else 3 if a limit stopped one, else
+// exitCode: 2 if a line was invalid or the file could not be read to its
+// end, else 3 if a limit stopped one, else
 // 1 if one has no solution, else 0.
 func (t *batchTally) exitCode() int {
 	switch {
-	case t.counts["invalid"] > 0:
+	case t.unread || t.counts["invalid"] > 0:
 		return exitBadInput
 	case t.counts["timeout"] > 0 || t.counts["interrupted"] > 0:
 		return exitLimit
@@ -318,7 +401,7 @@ func (t *batchTally) exitCode() int {
 func (t *batchTally) print(w io.Writer, elapsed time.Duration) {
 	rows := [][2]string{
 		{"instances", fmt.Sprint(t.n)},
-		{"solved", fmt.Sprint(t.counts["solution"])},
+		{"solved", fmt.Sprint(t.counts["solution"] + t.counts["optimal"] + t.counts["all_solutions"])},
 		{"no solution", fmt.Sprint(t.counts["unsatisfiable"])},
 		{"stopped", fmt.Sprint(t.counts["timeout"] + t.counts["interrupted"])},
 		{"invalid", fmt.Sprint(t.counts["invalid"])},

@@ -192,6 +192,9 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	if solve && o.each != "" && (o.trace != traceOff || o.tree != "") {
 		return nil, errors.New("--trace and --tree show one search; they do not go with --each")
 	}
+	if solve && o.each != "" && (o.all || o.first > 0 || o.explain) {
+		return nil, errors.New("--each answers each line with one line (a solution, the optimum, or with --count the number of solutions); -a, -n and --explain do not go with it")
+	}
 	return o, nil
 }
 

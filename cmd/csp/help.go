@@ -29,7 +29,8 @@ What to find (default: the first solution; for minimize/maximize, each
 improving solution until the optimum is proven):
   -a, --all          every solution
   -n N               the first N solutions
-  --count            count all solutions without printing them
+  --count            count all solutions without printing them (a model
+                     with an objective is refused: remove it to count)
   --timeout D        stop after D (10s, 2m, or plain seconds)
   --max-memory S     stop when the search holds more than S of memory
                      (512M, 2G; default 4G)
@@ -40,8 +41,11 @@ Many instances:
                      several) one character per element, row by row: 1-9,
                      then A-Z for 10-35, and . _ or 0 for a blank. Prints
                      one line per instance, in order: the solution in the
-                     same form, or no solution / timeout / invalid: why.
-                     --timeout applies to each instance.
+                     same form (with minimize/maximize, the optimum), or
+                     no solution / timeout / invalid: why. With --count,
+                     the number of solutions of each instance. --timeout
+                     applies to each instance; -a, -n and --explain do
+                     not go with --each.
   --workers N        search on N goroutines (default: the number of CPUs):
                      --each solves N instances at once; --all, --count and
                      minimize/maximize split the search tree among them

@@ -61,8 +61,12 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 // skips every solution that is not better than the last, so what it meets
 // is no count of anything.
 func countWithObjective(objective, count, all string) string {
-	return fmt.Sprintf("%s counts the solutions of a model without an objective, and this one has %s; "+
-		"remove the objective to count every solution, or use %s to list the improving ones", count, objective, all)
+	msg := fmt.Sprintf("%s counts the solutions of a model without an objective, and this one has %s; "+
+		"remove the objective to count every solution", count, objective)
+	if all != "" {
+		msg += fmt.Sprintf(", or use %s to list the improving ones", all)
+	}
+	return msg
 }
 
 // solutionLimit is how many solutions to find; 0 means all.

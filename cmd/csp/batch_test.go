@@ -1,0 +1,37 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// A batch file that cannot be read to its end is an error naming the
+// file and the line, never a silent stop: a line past the scanner's limit
+// and a read error both.
+func TestReadJobsReportsWhereReadingStopped(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    io.Reader
+		lines int // instances read before the error
+		want  string
+	}{
+		{"a line over 64 MB", io.MultiReader(strings.NewReader("1..\n"), strings.NewReader(strings.Repeat("x", maxFileSize+1)), strings.NewReader("\n2..\n")),
+			1, "b.txt:2: the line is longer than 64 MB"},
+		{"a read error", io.MultiReader(strings.NewReader("1..\n# note\n2..\n"), iotest.ErrReader(errors.New("input/output error"))),
+			2, "cannot read b.txt at line 4: input/output error"},
+	}
+	for _, tt := range tests {
+		jobs := make(chan batchJob, 8)
+		err := readJobs(tt.in, "b.txt", jobs, func(int, int) {})
+		close(jobs)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+		if len(jobs) != tt.lines {
+			t.Errorf("%s: %d lines read, want %d", tt.name, len(jobs), tt.lines)
+		}
+	}
+}
