@@ -144,7 +144,9 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 			tally.add(res)
 			next++
 		}
-		out.Flush()
+		if out.Flush() != nil && outputFailed(stdout) {
+			r.stop() // the answers can no longer be written: run reports it
+		}
 	}
 	if readErr != nil { // the lines after it are lost: the batch is incomplete
 		fmt.Fprintln(stderr, "csp:", readErr)

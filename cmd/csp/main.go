@@ -18,14 +18,26 @@ const (
 	exitUnsat    = 1 // proven to have no solution
 	exitBadInput = 2 // the model, data or flags are wrong
 	exitLimit    = 3 // a limit stopped the search before any answer
+	// exitOutput (4, output.go): stdout could not be written.
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run is the whole program, minus the process: tests call it directly.
+// run is the whole program, minus the process: tests call it directly. A
+// failed write to stdout is reported on stderr, with exit status 4.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	out := &outWriter{w: stdout}
+	code := runCommand(args, stdin, out, stderr)
+	if err := out.failed(); err != nil {
+		fmt.Fprintf(stderr, "csp: cannot write the output: %v\n", unwrapPathError(err))
+		return exitOutput
+	}
+	return code
+}
+
+func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, mainUsage)
 		return exitBadInput

@@ -78,8 +78,12 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runScript(s *session, in io.Reader) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), maxFileSize)
-	for sc.Scan() && !s.quit {
+	for sc.Scan() && !s.quit && !outputFailed(s.out) {
 		s.line(sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		fmt.Fprintf(s.errw, "csp repl: cannot read the input: %v\n", unwrapPathError(err))
+		return exitBadInput
 	}
 	if len(s.pending) > 0 {
 		s.failed = true
@@ -147,6 +151,9 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 }
 
 func isTerminal(f any) bool {
+	if o, ok := f.(*outWriter); ok {
+		f = o.w
+	}
 	file, ok := f.(*os.File)
 	return ok && readline.IsTerminal(int(file.Fd()))
 }

@@ -22,7 +22,8 @@ type searchRun struct {
 	prog        *lang.Program
 	o           *options
 	opts        engine.Options
-	out         *bufio.Writer
+	stdout      io.Writer
+	out         *bufio.Writer // on stdout
 	stderr      io.Writer
 	res         outcome
 	optimizing  bool
@@ -35,7 +36,7 @@ type searchRun struct {
 }
 
 func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, start time.Time) *searchRun {
-	r := &searchRun{prog: prog, o: o, out: bufio.NewWriter(stdout), stderr: stderr, guard: newMemoryGuard(o.maxMemory)}
+	r := &searchRun{prog: prog, o: o, stdout: stdout, out: bufio.NewWriter(stdout), stderr: stderr, guard: newMemoryGuard(o.maxMemory)}
 	sense, _ := prog.Model.Objective()
 	r.optimizing = sense != engine.Satisfy
 	r.opts = engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &r.stop}
@@ -89,6 +90,9 @@ func (r *searchRun) run() int {
 	if err != nil {
 		fmt.Fprintf(r.stderr, "csp: %s: %v\n", r.o.files[0], err)
 		return exitBadInput
+	}
+	if outputFailed(r.stdout) {
+		return exitOutput // stopped for it: no note about a limit; run reports it
 	}
 	switch {
 	case r.res.stopped != "" && r.guard.hit:
@@ -184,6 +188,9 @@ func (r *searchRun) solution(sol lang.Solution) {
 		r.meter.clear()
 	}
 	printSolution(r.prog, sol, r.o, r.out, r.optimizing, &r.res, &r.multiline)
+	if outputFailed(r.stdout) {
+		r.stop.Store(true) // nothing more can be shown: run.go reports why
+	}
 }
 
 // treeTitle names the picture: the model, its parameters, the settings.

@@ -344,6 +344,9 @@ func (s *session) all(print bool) {
 		switch sv.Next() {
 		case engine.Solution:
 			s.found++
+			if outputFailed(s.out) {
+				return // stdout is gone: runScript stops, run reports it
+			}
 			if print {
 				if s.found > 1 {
 					fmt.Fprintln(s.out)
