@@ -16,6 +16,7 @@ type showItem struct {
 	val    value    // showValue, showBoard, showGrid
 	segs   []fmtSeg // showFormat
 	br, bc int64    // showGrid: a rule every br rows and bc columns
+	rows   interval // showBoard: the values the list can take, one row each
 }
 
 type showKind uint8
@@ -79,7 +80,49 @@ func (l *lowerer) boardItem(c *Call) (showItem, bool) {
 		l.errorf(c.Args[0], "board needs a list (the row of the queen in each column), found %s", describe(v))
 		return showItem{}, false
 	}
-	return showItem{kind: showBoard, val: v}, v != nil
+	if v == nil {
+		return showItem{}, false
+	}
+	rows, ok := boardRows(a)
+	if !ok || a.dims[0].size() > 0 && rows.size() > maxBoardCells/a.dims[0].size() {
+		l.errorf(c.Args[0], "board(%s) would draw %s rows of %d columns, more than the %d squares csp draws",
+			l.text(c.Args[0]), rowCount(rows, ok), a.dims[0].size(), maxBoardCells)
+		return showItem{}, false
+	}
+	return showItem{kind: showBoard, val: v, rows: rows}, true
+}
+
+// maxBoardCells bounds the squares of a board: 10000 queens draw 10^8.
+const maxBoardCells = 100_000_000
+
+// boardRows is the range of values the elements of a list can take: a
+// board has a row for each (the columns are its index set).
+func boardRows(a *arrV) (interval, bool) {
+	rows := interval{1, 0}
+	for _, e := range a.elems {
+		var lo, hi int64
+		switch e := e.(type) {
+		case intV:
+			lo, hi = int64(e), int64(e)
+		case exprV:
+			lo, hi = e.e.Bounds()
+		default:
+			continue
+		}
+		if rows.size() == 0 {
+			rows = interval{lo, hi}
+		}
+		rows = interval{min(rows.lo, lo), max(rows.hi, hi)}
+	}
+	span := rows.hi - rows.lo // may wrap for a span past 2^63
+	return rows, rows.size() == 0 || span >= 0 && span < maxBoardCells
+}
+
+func rowCount(rows interval, ok bool) string {
+	if !ok {
+		return "more than " + itoa(maxBoardCells)
+	}
+	return itoa(rows.size())
 }
 
 func (l *lowerer) gridItem(c *Call) (showItem, bool) {
@@ -142,7 +185,7 @@ func (p *Program) WriteSolution(b TextWriter, sol Solution) {
 		case showValue:
 			writeNamed(b, item.label, concrete(item.val, sol))
 		case showBoard:
-			writeBoard(b, concrete(item.val, sol).(*arrV))
+			writeBoard(b, concrete(item.val, sol).(*arrV), item.rows)
 		case showGrid:
 			writeGrid(b, concrete(item.val, sol).(*arrV), item.br, item.bc)
 		case showFormat:
@@ -272,19 +315,20 @@ func pad(s string, width int) string {
 	return strings.Repeat(" ", width-len(s)) + s
 }
 
-// writeBoard draws a chess board: Q where row q[c] meets column c. Rows
-// and columns are numbered by the list's index set.
-func writeBoard(b TextWriter, q *arrV) {
-	lo, n := q.dims[0].lo, int(q.dims[0].size())
+// writeBoard draws a chess board: Q where row q[c] meets column c. The
+// columns are the list's elements; the rows the values they can take,
+// the least at the top.
+func writeBoard(b TextWriter, q *arrV, rows interval) {
+	n, nr := int(q.dims[0].size()), int(rows.size())
 	if sb, ok := b.(*strings.Builder); ok {
-		sb.Grow(2 * n * n) // one allocation, not a doubling series, for a large board
+		sb.Grow(2 * n * nr) // one allocation, not a doubling series, for a large board
 	}
-	for r := 0; r < n; r++ {
+	for r := 0; r < nr; r++ {
 		for c := 0; c < n; c++ {
 			if c > 0 {
 				b.WriteByte(' ')
 			}
-			if v, ok := q.elems[c].(intV); ok && int64(v) == lo+int64(r) {
+			if v, ok := q.elems[c].(intV); ok && int64(v) == rows.lo+int64(r) {
 				b.WriteByte('Q')
 			} else {
 				b.WriteByte('.')

@@ -39,10 +39,13 @@ func (setV) kind() string   { return "set" }
 func (exprV) kind() string  { return "number" }
 func (blankV) kind() string { return "blank" }
 func (a *arrV) kind() string {
-	if len(a.dims) == 1 {
+	switch len(a.dims) {
+	case 1:
 		return "list"
+	case 2:
+		return "matrix"
 	}
-	return "matrix"
+	return itoa(int64(len(a.dims))) + "-dimensional array"
 }
 
 func (iv interval) size() int64 {
