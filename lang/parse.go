@@ -88,7 +88,7 @@ var exprParser = sync.OnceValue(buildParser[gExpr])
 // most one syntax error per statement: each statement is parsed on its own,
 // so one mistake does not hide the next.
 func ParseFile(name string, src []byte) (*File, error) {
-	f, errs, _ := parsePartial(name, src, nil)
+	f, errs, _ := parsePartial(name, withoutBOM(src), nil)
 	if len(errs) > 0 {
 		return nil, errs
 	}

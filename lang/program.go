@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/csp-lang/csp/engine"
@@ -88,12 +89,14 @@ func parseInput(in Input) (*File, Sources, error) {
 // parseInputPartial parses the model and the statements after it into one
 // file of the statements that parse, adding the syntax errors to errs.
 func parseInputPartial(in Input, errs *ErrorList) (*File, Sources, broken) {
-	srcs := Sources{in.Model.Name: in.Model.Text}
-	f, perrs, br := parsePartial(in.Model.Name, in.Model.Text, recoverDecls)
+	model := withoutBOM(in.Model.Text)
+	srcs := Sources{in.Model.Name: model}
+	f, perrs, br := parsePartial(in.Model.Name, model, recoverDecls)
 	*errs = append(*errs, perrs...)
 	for _, s := range in.Stmts {
-		srcs[s.Name] = s.Text
-		more, perrs, mbr := parsePartial(s.Name, s.Text, recoverDecls)
+		text := withoutBOM(s.Text)
+		srcs[s.Name] = text
+		more, perrs, mbr := parsePartial(s.Name, text, recoverDecls)
 		*errs = append(*errs, perrs...)
 		br.merge(mbr, len(f.Stmts))
 		f.Stmts = append(f.Stmts, more.Stmts...)
@@ -109,8 +112,9 @@ func collectData(in Input, srcs Sources, errs *ErrorList) (map[string]*binding, 
 	binds := map[string]*binding{}
 	var br broken
 	for _, d := range in.Data {
-		srcs[d.Name] = d.Text
-		f, perrs, dbr := parsePartial(d.Name, d.Text, recoverData)
+		text := withoutBOM(d.Text)
+		srcs[d.Name] = text
+		f, perrs, dbr := parsePartial(d.Name, text, recoverData)
 		*errs = append(*errs, perrs...)
 		br.merge(dbr, 0)
 		for _, s := range f.Stmts {
@@ -154,4 +158,11 @@ func collectData(in Input, srcs Sources, errs *ErrorList) (map[string]*binding, 
 		delete(br.names, b.name.Name)
 	}
 	return binds, br
+}
+
+// withoutBOM drops a UTF-8 byte-order mark at the start of a text, which
+// some editors write; positions then count from the first character a
+// reader sees.
+func withoutBOM(text []byte) []byte {
+	return bytes.TrimPrefix(text, []byte("\ufeff"))
 }

@@ -163,6 +163,9 @@ func readJobs(f io.Reader, path string, jobs chan<- batchJob, note func(n, line 
 	n, line := 0, 1
 	for ; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark
+		}
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
