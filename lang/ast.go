@@ -12,6 +12,10 @@ type Span struct {
 // method.
 func (s Span) span() Span { return s }
 
+// widen sets the span, for an expression in parentheses: it spans them,
+// so that an operator around it underlines them whole ("x % (y - 1)").
+func (s *Span) widen(to Span) { *s = to }
+
 // Node is any AST node.
 type Node interface{ span() Span }
 

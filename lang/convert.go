@@ -212,7 +212,11 @@ func convPrimary(g *gPrimary) Expr {
 	case g.Ident != nil:
 		return &Ident{Span: sp, Name: *g.Ident}
 	case g.Paren != nil:
-		return convExpr(g.Paren)
+		e := convExpr(g.Paren)
+		if w, ok := e.(interface{ widen(Span) }); ok {
+			w.widen(sp)
+		}
+		return e
 	case g.Data != nil:
 		return g.Data.m
 	case g.List != nil:

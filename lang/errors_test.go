@@ -62,3 +62,28 @@ func checkChunk(t *testing.T, file, chunk string, firstLine int) {
 		t.Errorf("%s: expected an error matching %q", at(l), rx)
 	}
 }
+
+// An operand in parentheses is underlined and quoted with them: the span
+// of an operator runs from its first operand's "(" to its last's ")".
+func TestSpansCoverParentheses(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"var x in 0..3\nvar z in 0..0\nx % (z) = 1", "x % (z) is undefined"},
+		{"var x in 0..3\nvar z in 0..0\n(x) % ((z)) = 1", "(x) % ((z)) is undefined"},
+		{"param big = 4611686018427387904\nvar x in 1..3\n(x * big) * (2) = 1", "integer overflow: (x * big) can exceed"},
+		{"param big = 4611686018427387904\nvar x in 0..1\n1 + (x * big) * (2) = 1", "integer overflow: (x * big) * (2) can exceed"},
+	}
+	for _, tt := range tests {
+		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(tt.src)}})
+		list, _ := err.(ErrorList)
+		if len(list) != 1 || !strings.Contains(list[0].Msg, tt.want) {
+			t.Errorf("%q: %v, want %q", tt.src, err, tt.want)
+			continue
+		}
+		e := list[0]
+		quoted := strings.SplitN(tt.want, " is ", 2)[0]
+		quoted = strings.TrimPrefix(strings.SplitN(quoted, " can ", 2)[0], "integer overflow: ")
+		if got := tt.src[e.Pos.Offset:e.End.Offset]; got != quoted {
+			t.Errorf("%q: underlines %q, want %q", tt.src, got, quoted)
+		}
+	}
+}
