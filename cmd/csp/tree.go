@@ -11,6 +11,11 @@ import (
 // solution, or an inner node whose children are the assignments tried
 // below it. Trees too large for a slide are summarised: subtrees below a
 // depth are collapsed into one node that gives their size.
+//
+// Summarising only marks nodes collapsed; the recorded tree stays whole,
+// so its totals stay right. Layout and writers walk the drawn nodes only
+// (the roots and what lies above a collapsed node), never the hidden ones:
+// a picture of a 200,000-node search costs what its few hundred shapes do.
 
 type nodeKind uint8
 
@@ -23,12 +28,35 @@ const (
 
 type treeNode struct {
 	label    string
-	kind     nodeKind
-	depth    int
 	children []int
-	// for collapsed nodes: what they stand for
-	size, fails, solutions int
+	depth    int
+	kind     nodeKind // nodeInner, nodeDeadEnd or nodeSolution
+	// collapsed: drawn as one node standing for its subtree.
+	collapsed bool
+	// What a picture needs, for the drawn nodes only: recording a large
+	// search appends many nodes, so they are kept small.
+	*nodeDrawing
+}
+
+type nodeDrawing struct {
+	size, fails, solutions int     // of a collapsed node's subtree, less itself
 	x, y                   float64 // layout
+}
+
+// drawnKind is how n is drawn.
+func (n *treeNode) drawnKind() nodeKind {
+	if n.collapsed {
+		return nodeCollapsed
+	}
+	return n.kind
+}
+
+// drawnChildren are the children drawn below n: none if it is collapsed.
+func (n *treeNode) drawnChildren() []int {
+	if n.collapsed {
+		return nil
+	}
+	return n.children
 }
 
 type searchTree struct {
@@ -99,13 +127,17 @@ func (t *searchTree) totals() (size, fails, sols int) {
 }
 
 // summarise collapses every subtree below the deepest level at which the
-// tree still fits in maxTreeNodes nodes.
-func (t *searchTree) summarise() (shown int) {
-	perDepth := map[int]int{}
+// tree still fits in maxTreeNodes nodes, and returns the nodes drawn
+// (see drawn), each given a nodeDrawing. It may be called again: it
+// recomputes the same marks.
+func (t *searchTree) summarise() (drawn []int) {
 	maxDepth := 0
 	for _, n := range t.nodes {
-		perDepth[n.depth]++
 		maxDepth = max(maxDepth, n.depth)
+	}
+	perDepth := make([]int, maxDepth+1)
+	for _, n := range t.nodes {
+		perDepth[n.depth]++
 	}
 	cut, total := maxDepth, 0
 	for d := 1; d <= maxDepth; d++ {
@@ -115,44 +147,62 @@ func (t *searchTree) summarise() (shown int) {
 		}
 		total += perDepth[d]
 	}
-	if cut == maxDepth {
-		return len(t.nodes)
-	}
 	for i := range t.nodes {
 		n := &t.nodes[i]
-		if n.depth == cut && len(n.children) > 0 {
+		n.collapsed = n.depth == cut && cut < maxDepth && len(n.children) > 0
+	}
+	drawn = t.drawn()
+	for _, i := range drawn {
+		n := &t.nodes[i]
+		n.nodeDrawing = &nodeDrawing{}
+		if n.collapsed {
 			n.size, n.fails, n.solutions, _ = t.counts(i)
 			n.size-- // the node itself stays visible
-			n.kind = nodeCollapsed
-			n.children = nil
 		}
 	}
-	return t.visible()
+	return drawn
 }
 
-func (t *searchTree) visible() int { return len(t.shownSet()) }
+// drawn returns the drawn nodes, depth first: the roots and, below each
+// node not collapsed, its children. Nodes are recorded depth first, so
+// this is also their order in t.nodes.
+func (t *searchTree) drawn() []int {
+	var nodes []int
+	var walk func(int)
+	walk = func(n int) {
+		nodes = append(nodes, n)
+		for _, c := range t.nodes[n].drawnChildren() {
+			walk(c)
+		}
+	}
+	for _, r := range t.roots {
+		walk(r)
+	}
+	return nodes
+}
 
 // Layout: leaves take the next column from left to right; a parent sits
-// centred over its children; rows are depths.
+// centred over its children; rows are depths. Only the drawn nodes are
+// placed; hidden ones keep no position.
 const (
 	colWidth  = 56.0
 	rowHeight = 64.0
 	margin    = 40.0
 )
 
-func (t *searchTree) layout() (width, height float64) {
+func (t *searchTree) layout(drawn []int) (width, height float64) {
 	next := 0.0
 	var place func(int) float64
 	place = func(n int) float64 {
 		nd := &t.nodes[n]
 		nd.y = margin + 40 + float64(nd.depth)*rowHeight
-		if len(nd.children) == 0 {
+		if len(nd.drawnChildren()) == 0 {
 			nd.x = margin + next*colWidth
 			next++
 			return nd.x
 		}
 		first, last := 0.0, 0.0
-		for i, c := range nd.children {
+		for i, c := range nd.drawnChildren() {
 			x := place(c)
 			if i == 0 {
 				first = x
@@ -162,17 +212,18 @@ func (t *searchTree) layout() (width, height float64) {
 		nd.x = (first + last) / 2
 		return nd.x
 	}
-	maxDepth := 0
 	for _, r := range t.roots {
 		place(r)
 	}
+	// The height still counts the levels hidden under collapsed nodes.
+	maxDepth := 0
 	for _, n := range t.nodes {
 		maxDepth = max(maxDepth, n.depth)
 	}
 	used := 2*margin + (next-1)*colWidth
 	width = max(used, 520)
 	if shift := (width - used) / 2; shift > 0 { // centre a narrow tree
-		for i := range t.nodes {
+		for _, i := range drawn {
 			t.nodes[i].x += shift
 		}
 	}
@@ -189,8 +240,9 @@ func (t *searchTree) writeSVG(w io.Writer) {
 		s, f, so, d := t.counts(r)
 		size, fails, sols, depth = size+s, fails+f, sols+so, max(depth, d)
 	}
-	shown := t.summarise()
-	width, height := t.layout()
+	drawn := t.summarise()
+	shown := len(drawn)
+	width, height := t.layout(drawn)
 	rootX := width / 2
 	if len(t.roots) > 0 {
 		rootX = (t.nodes[t.roots[0]].x + t.nodes[t.roots[len(t.roots)-1]].x) / 2
@@ -203,22 +255,17 @@ func (t *searchTree) writeSVG(w io.Writer) {
 	for _, r := range t.roots {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999"/>`+"\n", rootX, rootY, t.nodes[r].x, t.nodes[r].y)
 	}
-	for i := range t.nodes {
+	// Edges only between drawn nodes: nodes hidden under a collapsed one
+	// have no place and nothing to draw.
+	for _, i := range drawn {
 		n := &t.nodes[i]
-		for _, c := range n.children {
+		for _, c := range n.drawnChildren() {
 			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#999"/>`+"\n", n.x, n.y, t.nodes[c].x, t.nodes[c].y)
 		}
 	}
 	fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="6" fill="#555"/>`+"\n", rootX, rootY)
-	var walk func(int)
-	walk = func(i int) {
+	for _, i := range drawn {
 		writeNodeSVG(&b, &t.nodes[i])
-		for _, c := range t.nodes[i].children {
-			walk(c)
-		}
-	}
-	for _, r := range t.roots {
-		walk(r)
 	}
 	caption := fmt.Sprintf("%s, depth %d, %s, %s", plural(int64(total), "node"), depth,
 		plural(int64(fails), "dead end"), plural(int64(sols), "solution"))
@@ -237,7 +284,7 @@ func (t *searchTree) writeSVG(w io.Writer) {
 
 func writeNodeSVG(b *strings.Builder, n *treeNode) {
 	label := xmlEscape(n.label)
-	switch n.kind {
+	switch n.drawnKind() {
 	case nodeDeadEnd:
 		fmt.Fprintf(b, `<g><rect x="%.1f" y="%.1f" width="14" height="14" fill="#d33"/><path d="M%.1f %.1f l8 8 M%.1f %.1f l-8 8" stroke="white" stroke-width="2"/></g>`+"\n",
 			n.x-7, n.y-7, n.x-4, n.y-4, n.x+4, n.y-4)
@@ -273,16 +320,13 @@ func writeLegendSVG(b *strings.Builder, height float64) {
 
 // writeDOT writes the tree for Graphviz.
 func (t *searchTree) writeDOT(w io.Writer) {
-	t.summarise()
-	shown := t.shownSet()
+	drawn := t.summarise()
 	fmt.Fprintf(w, "digraph search {\n  label=%s;\n  labelloc=t;\n  node [fontname=Helvetica];\n  root [shape=point];\n", dotQuote(t.title))
-	for i, n := range t.nodes {
-		if !shown[i] {
-			continue
-		}
+	for _, i := range drawn {
+		n := &t.nodes[i]
 		attrs := `shape=ellipse, style=filled, fillcolor="#c8d8f4"`
 		label := n.label
-		switch n.kind {
+		switch n.drawnKind() {
 		case nodeDeadEnd:
 			attrs = `shape=box, style=filled, fillcolor="#f4b8b8"`
 			label += "\\ndead end"
@@ -297,30 +341,12 @@ func (t *searchTree) writeDOT(w io.Writer) {
 	for _, r := range t.roots {
 		fmt.Fprintf(w, "  root -> n%d;\n", r)
 	}
-	for i, n := range t.nodes {
-		for _, c := range n.children {
-			if shown[i] {
-				fmt.Fprintf(w, "  n%d -> n%d;\n", i, c)
-			}
+	for _, i := range drawn {
+		for _, c := range t.nodes[i].drawnChildren() {
+			fmt.Fprintf(w, "  n%d -> n%d;\n", i, c)
 		}
 	}
 	fmt.Fprintln(w, "}")
-}
-
-// shownSet marks the nodes still reachable from the roots.
-func (t *searchTree) shownSet() map[int]bool {
-	shown := map[int]bool{}
-	var walk func(int)
-	walk = func(n int) {
-		shown[n] = true
-		for _, c := range t.nodes[n].children {
-			walk(c)
-		}
-	}
-	for _, r := range t.roots {
-		walk(r)
-	}
-	return shown
 }
 
 // dotQuote quotes a label for Graphviz, keeping its \n line breaks.
@@ -328,7 +354,6 @@ func dotQuote(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"`
 }
 
-func xmlEscape(s string) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
-	return r.Replace(s)
-}
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func xmlEscape(s string) string { return xmlEscaper.Replace(s) }

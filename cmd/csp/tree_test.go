@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/xml"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -105,5 +110,189 @@ func TestTreeSummarised(t *testing.T) {
 	d, _ := os.ReadFile(dot)
 	if !strings.HasPrefix(string(d), "digraph search {") || !strings.Contains(string(d), "shape=triangle") {
 		t.Errorf("the DOT file is not a summarised digraph:\n%.300s", d)
+	}
+}
+
+// svgLines returns the <line> elements of an SVG as x1, y1, x2, y2.
+func svgLines(t *testing.T, svg []byte) [][4]float64 {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	var lines [][4]float64
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return lines
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		e, ok := tok.(xml.StartElement)
+		if !ok || e.Name.Local != "line" {
+			continue
+		}
+		var l [4]float64
+		for _, a := range e.Attr {
+			if k := slices.Index([]string{"x1", "y1", "x2", "y2"}, a.Name.Local); k >= 0 {
+				if l[k], err = strconv.ParseFloat(a.Value, 64); err != nil {
+					t.Fatalf("line %v: %v", e.Attr, err)
+				}
+			}
+		}
+		lines = append(lines, l)
+	}
+}
+
+var shownCaption = regexp.MustCompile(`; (\d+) shown, deeper subtrees collapsed`)
+
+// A summarised picture writes only what it draws: one edge into each drawn
+// node (from its parent or the root), none of zero length for the nodes
+// hidden under collapsed ones. 8 queens with --prop none records 15,720
+// nodes and draws 72; the file used to hold 15,384 lines, 15,312 of them
+// empty, in 917 KB.
+func TestTreeWritesOnlyDrawn(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "q8.svg")
+	out := runCLI("solve", "models/queens.csp", "-a", "--prop", "none", "--tree", path)
+	if !strings.Contains(out, "--- exit 0") {
+		t.Fatalf("solve failed:\n%s", out)
+	}
+	svg, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(svg) >= 300_000 {
+		t.Errorf("the SVG is %d bytes, want under 300 KB", len(svg))
+	}
+	m := shownCaption.FindSubmatch(svg)
+	if m == nil {
+		t.Fatalf("the picture is not summarised:\n%.300s", svg)
+	}
+	shown, _ := strconv.Atoi(string(m[1]))
+	lines := svgLines(t, svg)
+	empty := 0
+	for _, l := range lines {
+		if l[0] == l[2] && l[1] == l[3] {
+			empty++
+		}
+	}
+	if empty > 0 {
+		t.Errorf("%d of %d lines have zero length", empty, len(lines))
+	}
+	if len(lines) != shown {
+		t.Errorf("%d lines for %d drawn nodes, want one edge into each", len(lines), shown)
+	}
+	// Each drawn node has one label, with a white halo.
+	if labels := bytes.Count(svg, []byte(`stroke="white" stroke-width="3"`)); labels != shown {
+		t.Errorf("%d node labels, caption says %d shown", labels, shown)
+	}
+}
+
+// 12 queens --count records 170,550 nodes and draws 254; the picture used
+// to take 10 MB, nearly all of it 170,044 empty lines.
+func TestTreeQueens12Size(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "q12.svg")
+	out := runCLI("solve", "models/queens.csp", "-p", "n=12", "--count", "--tree", path)
+	if !strings.Contains(out, "--- exit 0") || !strings.Contains(out, "14200") {
+		t.Fatalf("solve failed:\n%s", out)
+	}
+	svg, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(svg) >= 1_000_000 {
+		t.Errorf("the SVG is %d bytes, want under 1 MB", len(svg))
+	}
+	if !strings.Contains(string(svg), "14200 solutions") {
+		t.Errorf("the caption lacks the 14200 solutions:\n%.300s", svg[max(0, len(svg)-300):])
+	}
+}
+
+// wideTree records a search with width choices at each of depth levels,
+// every leaf a dead end but the last, a solution.
+func wideTree(width, depth int) *searchTree {
+	t := &searchTree{title: "wide"}
+	var grow func(d int, last bool)
+	grow = func(d int, last bool) {
+		for v := 1; v <= width; v++ {
+			t.decide(fmt.Sprintf("x[%d]=%d", d, v), d)
+			switch {
+			case d < depth:
+				grow(d+1, last && v == width)
+			case last && v == width:
+				t.solution()
+			default:
+				t.fail()
+			}
+		}
+	}
+	grow(1, true)
+	return t
+}
+
+// Drawing a summarised tree leaves the recorded tree whole: its totals
+// (which :tree reports after writing) are the same after, and a second
+// picture is the same as the first. 4 choices on 6 levels make 5460
+// nodes; the first 3 levels, 84 nodes, are drawn.
+func TestTreeDrawingKeepsTotals(t *testing.T) {
+	tr := wideTree(4, 6)
+	size, fails, sols := tr.totals()
+	if size != 5460 || fails != 4095 || sols != 1 {
+		t.Fatalf("recorded %d nodes, %d dead ends, %d solutions; want 5460, 4095, 1", size, fails, sols)
+	}
+	var svg1, svg2, dot bytes.Buffer
+	tr.writeSVG(&svg1)
+	if !strings.Contains(svg1.String(), "5460 nodes, depth 6, 4095 dead ends, 1 solution; 84 shown") {
+		t.Errorf("caption:\n%s", svg1.String()[max(0, svg1.Len()-200):])
+	}
+	if s, f, so := tr.totals(); s != size || f != fails || so != sols {
+		t.Errorf("after drawing: %d nodes, %d dead ends, %d solutions; want %d, %d, %d", s, f, so, size, fails, sols)
+	}
+	tr.writeDOT(&dot)
+	tr.writeSVG(&svg2)
+	if svg1.String() != svg2.String() {
+		t.Errorf("a second picture differs from the first")
+	}
+	if n := strings.Count(dot.String(), "shape=triangle"); n != 64 {
+		t.Errorf("the DOT file has %d collapsed nodes, want 64", n)
+	}
+}
+
+// :tree in the REPL reports the whole search, not the part drawn.
+func TestTreeREPLReportsWholeSearch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "q8.svg")
+	got := replay([]string{"param n = 8", "var q[1..n] in 1..n", "alldiff(q)", "diagonal(q)", ":set prop none", ":count", ":tree " + path})
+	svg, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, got)
+	}
+	m := regexp.MustCompile(`(\d+ nodes), depth \d+, (\d+ dead ends, 92 solutions); \d+ shown`).FindSubmatch(svg)
+	if m == nil {
+		t.Fatalf("the picture's caption is not of a summarised 92-solution search:\n%s", svg[max(0, len(svg)-300):])
+	}
+	if want := fmt.Sprintf("wrote %s: %s, %s\n", path, m[1], m[2]); !strings.Contains(got, want) {
+		t.Errorf("the session says\n%s\nwant %q", got, want)
+	}
+}
+
+// BenchmarkTreeQueens12Count solves 12 queens --count with --tree: the
+// search, its recording and the picture.
+func BenchmarkTreeQueens12Count(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "q12.svg")
+	for range b.N {
+		out := runCLI("solve", "models/queens.csp", "-p", "n=12", "--count", "--tree", path)
+		if !strings.Contains(out, "--- exit 0") {
+			b.Fatalf("solve failed:\n%s", out)
+		}
+	}
+}
+
+// BenchmarkTreeWriteSVG draws a recorded tree of 137,256 nodes (7
+// choices on 6 levels), without the search.
+func BenchmarkTreeWriteSVG(b *testing.B) {
+	tr := wideTree(7, 6)
+	b.ResetTimer()
+	for range b.N {
+		var w bytes.Buffer
+		tr.writeSVG(&w)
+		b.SetBytes(int64(w.Len()))
 	}
 }
