@@ -36,7 +36,7 @@ func (b *builder) checkExpr(e Expr) error {
 		err = b.checkAll(e.Cond, e.Then, e.Else)
 		lo, hi = ifBounds(e.Then, e.Else)
 	case *Element:
-		if len(e.Items) == 0 {
+		if len(e.Items) == 0 || !indexCanHit(e.Index, e.Base, len(e.Items)) {
 			return ErrUndefinedAlways
 		}
 		err = b.checkAll(append([]Expr{e.Index}, e.Items...)...)

@@ -143,6 +143,16 @@ func TestBoundsOverflow(t *testing.T) {
 	if _, err := NewBinary(OpDiv, x, NewConst(0)); err != ErrUndefinedAlways {
 		t.Errorf("x / 0: %v", err)
 	}
+	// An index that can never fall among the items: undefined everywhere.
+	if _, err := NewElement(NewConst(5), 1, []Expr{c(1)}); err != ErrUndefinedAlways {
+		t.Errorf("[1][5]: %v", err)
+	}
+	if _, err := NewElement(m.Ref(w), math.MaxInt64-1, []Expr{c(1), c(2), c(3)}); err != ErrUndefinedAlways {
+		t.Errorf("an index near MinInt64 into items based near MaxInt64: %v", err)
+	}
+	if _, err := NewElement(x, math.MaxInt64-10, []Expr{c(1), c(2)}); err != nil {
+		t.Errorf("an index that can hit the first item: %v", err)
+	}
 	if e, err := NewBinary(OpSub, x, NewConst(10)); err != nil {
 		t.Error(err)
 	} else if lo, hi := e.Bounds(); lo != math.MaxInt64-20 || hi != math.MaxInt64-10 {

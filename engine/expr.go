@@ -323,13 +323,21 @@ func ifBounds(a, b Expr) (int64, int64) {
 	return min(alo, blo), max(ahi, bhi)
 }
 
-// NewElement builds items[index-base]. It needs at least one item.
+// NewElement builds items[index-base]. It needs at least one item, and an
+// index that can fall among them: otherwise it is undefined everywhere.
 func NewElement(index Expr, base int64, items []Expr) (Expr, error) {
-	if len(items) == 0 {
+	if len(items) == 0 || !indexCanHit(index, base, len(items)) {
 		return nil, ErrUndefinedAlways
 	}
 	lo, hi := elementBounds(items)
 	return &Element{Index: index, Base: base, Items: items, lo: lo, hi: hi}, nil
+}
+
+// indexCanHit reports whether index's bounds meet base..base+n-1.
+func indexCanHit(index Expr, base int64, n int) bool {
+	lo, hi := index.Bounds()
+	last, ok := AddInt(base, int64(n-1))
+	return hi >= base && (!ok || lo <= last)
 }
 
 func elementBounds(items []Expr) (int64, int64) {

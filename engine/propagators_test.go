@@ -71,9 +71,6 @@ func TestUnsatisfiableAtTheRoot(t *testing.T) {
 			m.m.AllDifferent([]Expr{m.bin(OpAdd, m.ref(0), c(1)), m.bin(OpSub, m.ref(0), c(-1))})
 		},
 		"diagonal x x same position": func(m *model) { m.m.Diagonal([]Expr{m.ref(0), m.ref(0)}, []int64{4, 4}) },
-		"constant objective undefined": func(m *model) {
-			m.m.SetObjective(Minimize, m.must(NewElement(c(5), 1, []Expr{c(1)})))
-		},
 	}
 	for name, post := range cases {
 		m := newModel(t, span(1, 3), span(1, 3))

@@ -69,7 +69,32 @@ func OnlyMissingParams(err error) ([]string, bool) {
 	return names, true
 }
 
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+func (e *Error) Error() string { return e.Pos.String() + ": " + shortMessage(e.Msg) }
+
+// Messages quote names and source text. A name of a million characters
+// is shortened to its ends, and a message to maxMessage characters, so
+// that one mistake never prints megabytes.
+const (
+	maxWord    = 60
+	maxMessage = 1000
+)
+
+func shortMessage(msg string) string {
+	if len(msg) <= maxWord {
+		return msg
+	}
+	words := strings.SplitAfter(msg, " ")
+	for i, w := range words {
+		if r := []rune(w); len(r) > maxWord {
+			words[i] = string(r[:maxWord-20]) + "…" + string(r[len(r)-19:])
+		}
+	}
+	msg = strings.Join(words, "")
+	if r := []rune(msg); len(r) > maxMessage {
+		msg = string(r[:maxMessage-1]) + "…"
+	}
+	return msg
+}
 
 // ErrorList collects errors; its Err method is nil when it is empty.
 type ErrorList []*Error

@@ -87,3 +87,23 @@ func TestSpansCoverParentheses(t *testing.T) {
 		}
 	}
 }
+
+// One mistake never prints megabytes: a name of 5,000,000 characters is
+// quoted by its ends, and a message is at most maxMessage characters.
+func TestLongNamesAreShortenedInMessages(t *testing.T) {
+	name := strings.Repeat("a", 5_000_000)
+	src := "var x in 1..3\nx = " + name + "\n"
+	_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}})
+	var b strings.Builder
+	PrintErrors(&b, err, Sources{"t.csp": []byte(src)})
+	out := b.String()
+	if len(out) > 1000 || !strings.Contains(out, `t.csp:2:5: unknown name "aaaa`) || !strings.Contains(out, "…") {
+		t.Errorf("%d bytes:\n%.600s", len(out), out)
+	}
+	if got := shortMessage(strings.Repeat("ab ", 2000)); len([]rune(got)) != maxMessage {
+		t.Errorf("a long message of short words: %d characters, want %d", len([]rune(got)), maxMessage)
+	}
+	if msg := `unknown name "qq" (did you mean "q"?)`; shortMessage(msg) != msg {
+		t.Errorf("a short message changed: %q", shortMessage(msg))
+	}
+}

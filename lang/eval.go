@@ -97,7 +97,7 @@ func (l *lowerer) built(e engine.Expr, err error, n Node) value {
 	case errors.As(err, &oe):
 		l.errorf(n, "integer overflow: %s can exceed 64 bits for the domains of its variables", l.text(n))
 	case errors.Is(err, engine.ErrUndefinedAlways):
-		l.errorf(n, "%s is undefined for every value (division by zero?)", l.text(n))
+		l.errorf(n, "%s is undefined for every value of its variables (a division by zero, or an index out of range)", l.text(n))
 	default:
 		l.errorf(n, "%s: %v", l.text(n), err)
 	}
@@ -196,6 +196,10 @@ func (l *lowerer) arith(b *Binary, op engine.BinOp, x, y value) value {
 	}
 	if (op == engine.OpDiv || op == engine.OpMod) && yc && yi == 0 {
 		l.errorf(b.Y, "division by zero")
+		return nil
+	}
+	if lo, hi := ey.Bounds(); (op == engine.OpDiv || op == engine.OpMod) && lo == 0 && hi == 0 {
+		l.errorf(b, "%s is undefined for every value of its variables: %s is always 0", l.text(b), l.text(b.Y))
 		return nil
 	}
 	r, err := engine.NewBinary(op, ex, ey)
@@ -346,12 +350,21 @@ func (l *lowerer) rangeSet(b *Binary) value {
 	if x == nil || y == nil {
 		return nil
 	}
-	xi, xok := x.(intV)
-	yi, yok := y.(intV)
-	if !xok || !yok {
-		l.errorf(b, "the bounds of a range must be constant numbers")
-		return nil
+	for _, bound := range []struct {
+		v value
+		e Expr
+	}{{x, b.X}, {y, b.Y}} {
+		switch bound.v.(type) {
+		case intV:
+		case exprV:
+			l.errorf(bound.e, "the bounds of a range must be constant, but %s depends on a variable", l.text(bound.e))
+			return nil
+		default:
+			l.errorf(bound.e, "the bounds of a range must be numbers, but %s is %s", l.text(bound.e), describe(bound.v))
+			return nil
+		}
 	}
+	xi, yi := x.(intV), y.(intV)
 	if yi < xi {
 		return setV{}
 	}

@@ -23,6 +23,7 @@ func (l *lowerer) index(ix *Index) value {
 		return nil
 	}
 	sel := make([]value, len(a.dims)) // intV, setV (slice) or exprV
+	var never Expr                    // an index that can never be in range
 	hasVar, hasSlice := false, false
 	for i, e := range ix.Indices {
 		if _, all := e.(*FullRange); all {
@@ -46,6 +47,9 @@ func (l *lowerer) index(ix *Index) value {
 			hasSlice = true
 		case exprV:
 			hasVar = true
+			if lo, hi := v.e.Bounds(); (hi < a.dims[i].lo || lo > a.dims[i].hi) && never == nil {
+				never = e
+			}
 		default:
 			l.errorf(e, "an index must be a number or a range, found %s", describe(v))
 			return nil
@@ -55,6 +59,16 @@ func (l *lowerer) index(ix *Index) value {
 	switch {
 	case hasVar && hasSlice:
 		l.errorf(ix, "a slice cannot also be indexed by a variable")
+		return nil
+	case hasVar && never != nil:
+		d := a.dims[len(sel)-1]
+		for i, e := range ix.Indices {
+			if e == never {
+				d = a.dims[i]
+			}
+		}
+		l.errorf(ix, "%s is undefined for every value of its variables: %s is never within %d..%d, the index set of %s",
+			l.text(ix), l.text(never), d.lo, d.hi, l.text(ix.X))
 		return nil
 	case hasVar:
 		return l.element(ix, a, sel)

@@ -41,6 +41,7 @@ type lowerer struct {
 	binds    map[string]*binding
 	params   map[string]bool
 	varNames map[string]bool // every variable the file declares, for messages
+	declPos  map[string]Pos  // where each param and variable is declared
 	batch    *Batch          // set while lowering a batch model once
 	relax    map[string]bool // variables whose domain is widened to universe (explain)
 	universe interval
@@ -100,11 +101,16 @@ func newLowerer(binds map[string]*binding, srcs Sources, errs *ErrorList, batch 
 func (l *lowerer) lower(f *File) *Program {
 	errs := l.errs
 	l.varNames = map[string]bool{}
+	l.declPos = map[string]Pos{}
 	for _, s := range f.Stmts {
-		if v, ok := s.(*VarDecl); ok {
-			for _, n := range v.Names {
+		switch s := s.(type) {
+		case *VarDecl:
+			for _, n := range s.Names {
 				l.varNames[n.Name.Name] = true
+				l.declPos[n.Name.Name] = n.Name.Pos
 			}
+		case *ParamDecl:
+			l.declPos[s.Name.Name] = s.Name.Pos
 		}
 	}
 	l.failed = map[string]bool{}
@@ -329,13 +335,13 @@ func (l *lowerer) resolveBinding(b *binding) bool {
 	var errs ErrorList
 	r := &resolver{globals: map[string]decl{}, errs: &errs, broken: l.broken, blind: l.broken.blind}
 	for n := range l.env {
-		r.globals[n] = decl{kind: declParam}
+		r.globals[n] = decl{kind: declParam, pos: l.declPos[n]}
 	}
 	for n := range l.varNames {
-		r.globals[n] = decl{kind: declVar}
+		r.globals[n] = decl{kind: declVar, pos: l.declPos[n]}
 	}
 	for n := range l.failed {
-		r.globals[n] = decl{kind: declParam}
+		r.globals[n] = decl{kind: declParam, pos: l.declPos[n]}
 	}
 	info := &stmtInfo{uses: map[string]bool{}}
 	r.cur = info

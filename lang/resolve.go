@@ -198,7 +198,7 @@ func (r *resolver) declare(id *Ident, kind declKind) {
 		if prev.kind == declConst {
 			r.errorf(id, "%s is predeclared and cannot be redeclared", id.Name)
 		} else {
-			r.errorf(id, "%s is already declared as a %s at %d:%d", id.Name, prev.kind, prev.pos.Line, prev.pos.Col)
+			r.errorf(id, "%s is already declared as a %s%s", id.Name, prev.kind, declaredAt(prev.pos, id.Pos))
 		}
 		return
 	}
@@ -381,7 +381,7 @@ func (r *resolver) unknown(id *Ident) {
 		r.unknownNames[id.Name] = true
 	}
 	if d, ok := r.later[id.Name]; ok {
-		r.errorf(id, "%s is used before its declaration at %d:%d", id.Name, d.pos.Line, d.pos.Col)
+		r.errorf(id, "%s is used before its declaration%s", id.Name, declaredAt(d.pos, id.Pos))
 		return
 	}
 	var names []string
@@ -454,4 +454,17 @@ func editDistance(a, b string) int {
 		}
 	}
 	return d[len(ra)][len(rb)]
+}
+
+// declaredAt writes where a name was declared, " at 3:5" in the same file
+// as the use and " at model.csp:3:5" in another; nothing for a name with
+// no place (predeclared).
+func declaredAt(decl, use Pos) string {
+	switch {
+	case decl.Line == 0:
+		return ""
+	case decl.File == use.File:
+		return fmt.Sprintf(" at %d:%d", decl.Line, decl.Col)
+	}
+	return " at " + decl.String()
 }

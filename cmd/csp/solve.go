@@ -167,6 +167,10 @@ func statusOf(res outcome, optimizing bool) (string, int) {
 }
 
 func limitNote(o *options, res outcome, optimizing bool) string {
+	if res.stopped == "" && optimizing && !res.complete && res.found > 0 {
+		return fmt.Sprintf("-n %d: stopped after %s; the last is the best found, not proven optimal",
+			o.first, plural(res.found, "improving solution"))
+	}
 	if res.stopped == "" {
 		return ""
 	}
