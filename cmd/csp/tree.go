@@ -215,10 +215,9 @@ func (t *searchTree) layout(drawn []int) (width, height float64) {
 	for _, r := range t.roots {
 		place(r)
 	}
-	// The height still counts the levels hidden under collapsed nodes.
-	maxDepth := 0
-	for _, n := range t.nodes {
-		maxDepth = max(maxDepth, n.depth)
+	maxDepth := 0 // of the drawn nodes: hidden levels take no room
+	for _, i := range drawn {
+		maxDepth = max(maxDepth, t.nodes[i].depth)
 	}
 	used := 2*margin + (next-1)*colWidth
 	width = max(used, 520)
