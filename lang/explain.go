@@ -1,7 +1,9 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -9,90 +11,113 @@ import (
 )
 
 // Explaining why a model has no solution: find a minimal set of its
-// statements that already has none. The statements are the constraints
-// (one per generator value for a forall) and the domains of the variables.
-// The search is deletion-based: start from everything, try dropping each
-// statement in turn, and keep the drop whenever what remains still has no
-// solution. What is left is minimal: dropping any one of its statements
-// gives a model with a solution. Each check is a search of its own with a
-// time limit; a check that runs out of time keeps its statement, and the
-// set is then reported as not proven minimal.
+// statements that already has none, with the variables' domains as
+// declared. The statements are the constraints, or their parts: each
+// conjunct of an "and", each instance of a forall, each element of a
+// statement the engine splits (cell = puzzle). The search is
+// deletion-based: start from every statement, try dropping each in turn,
+// and keep the drop whenever what remains still has no solution; the
+// domains stay as declared all along. What is left is minimal: dropping
+// any one of its statements gives a model with a solution. Then each
+// domain of a variable of those statements is widened in turn, the others
+// kept: a domain without which the statements have a solution is needed,
+// and is listed too. Each check is a search of its own with a time limit;
+// a check that runs out of time keeps its statement (or lists its domain),
+// and the set is then reported as not proven minimal.
 //
-// Dropping a domain cannot make it infinite, so it widens the domain to a
-// range around every value the model mentions (all domains and constants,
-// widened by their own span on each side), enough for any "x > 5" against
+// Widening a domain cannot make it infinite: it becomes a range around
+// every value the model mentions (all domains and constants, widened by
+// their own span on each side), enough for any "x > 5" against
 // "var x in 1..3" to find its witness.
 
 // Conflict is a set of statements that has no solution.
 type Conflict struct {
 	Items   []ConflictItem
-	Minimal bool // every check finished in time
+	Minimal bool // every check finished: dropping any item gives a model with a solution
+	Stopped bool // the caller's StopFlag ended the explanation: Items still have no solution, but may not be minimal
 	Checks  int  // searches run
 }
 
-// ConflictItem is one statement of a conflict: a constraint, or the
+// ConflictItem is one statement of a conflict, or one part of one (its
+// Origin's Node, with the generator values of its Bindings), or the
 // domain of a declared variable.
 type ConflictItem struct {
 	Origin Origin   // a constraint
-	Detail string   // the constraint itself when it is small: cell[1,2] = 1
+	Detail string   // an element of a statement the engine splits: cell[1,2] = 1
 	Var    *VarInfo // or a domain
 }
 
 // ErrHasSolution is returned by Explain for a model that has a solution.
-var ErrHasSolution = fmt.Errorf("the model has a solution")
+var ErrHasSolution = errors.New("the model has a solution")
+
+// ErrStopped is returned by Explain when the caller's StopFlag ends it
+// before the model is proven to have no solution.
+var ErrStopped = errors.New("the model was not proven unsatisfiable")
 
 // maxUniverse bounds the width of a widened domain.
 const maxUniverse = 1 << 20
 
 // Explain finds a minimal conflict of the model in. Each check may search
-// for at most perCheck.
+// for at most perCheck. opts.StopFlag, if set, ends the explanation early:
+// before the first check has proven the model unsatisfiable, Explain
+// returns ErrStopped; after, the statements kept so far, with Stopped set.
 func Explain(in Input, opts engine.Options, perCheck time.Duration) (*Conflict, error) {
 	prog, err := Compile(in)
 	if err != nil {
 		return nil, err
 	}
 	x := &explainer{in: in, opts: opts, perCheck: perCheck, base: prog, universe: universeOf(prog)}
-	nCons := len(prog.Model.Constraints())
-	keep := make([]bool, nCons+len(prog.Decls))
+	x.units = unitsOf(prog)
+	keep := make([]bool, len(x.units))
 	for i := range keep {
 		keep[i] = true
 	}
-	switch x.solvable(keep) {
+	switch x.solvable(keep, nil) {
 	case engine.Solution:
 		return nil, ErrHasSolution
 	case engine.Stopped:
+		if x.stopped() {
+			return nil, ErrStopped
+		}
 		return nil, fmt.Errorf("the model was not proven unsatisfiable within %v", perCheck)
 	}
 	c := &Conflict{Minimal: true}
 	// Later statements are tried first: the givens and the first rows of a
 	// puzzle tend to come early, and the explanation a person expects
 	// (two 1s in row 1) keeps them.
-	for i := len(keep) - 1; i >= 0; i-- {
+	for i := len(keep) - 1; i >= 0 && !c.Stopped; i-- {
 		keep[i] = false
-		switch x.solvable(keep) {
+		switch x.solvable(keep, nil) {
 		case engine.Exhausted:
 			continue // still no solution without it: leave it out
 		case engine.Stopped:
 			c.Minimal = false
+			c.Stopped = x.stopped()
 		}
 		keep[i] = true
 	}
-	seen := map[ConflictItem]bool{}
 	for i, k := range keep {
-		if !k {
+		if k {
+			c.Items = append(c.Items, x.units[i].item)
+		}
+	}
+	// The domains the kept statements need: those of their variables
+	// without which they have a solution.
+	used := x.varsOf(keep)
+	for _, d := range prog.Decls {
+		if c.Stopped || !slices.ContainsFunc(d.Vars, func(v engine.Var) bool { return used[v] }) {
 			continue
 		}
-		if i < nCons {
-			// A statement lowered into several constraints (a -> (b and
-			// c), an array equality) is listed once.
-			it := ConflictItem{Origin: prog.Origins[i], Detail: detail(prog.Model, prog.Model.Constraints()[i])}
-			if !seen[it] {
-				seen[it] = true
-				c.Items = append(c.Items, it)
+		switch x.solvable(keep, map[string]bool{d.Name: true}) {
+		case engine.Exhausted:
+			continue // no solution even with the domain widened: it plays no part
+		case engine.Stopped:
+			c.Minimal = false
+			if c.Stopped = x.stopped(); c.Stopped {
+				continue // not known
 			}
-		} else {
-			c.Items = append(c.Items, ConflictItem{Var: prog.Decls[i-nCons]})
 		}
+		c.Items = append(c.Items, ConflictItem{Var: d})
 	}
 	c.Checks = x.checks
 	return c, nil
@@ -103,30 +128,115 @@ type explainer struct {
 	opts     engine.Options
 	perCheck time.Duration
 	base     *Program
+	units    []unit
 	universe interval
 	checks   int
 }
 
-// solvable searches the model made of the kept statements: the first
-// len(constraints) entries of keep are constraints, the rest the domains
-// of the declared variables, in order.
-func (x *explainer) solvable(keep []bool) engine.Status {
-	x.checks++
-	nCons := len(x.base.Model.Constraints())
-	relax := map[string]bool{}
-	for i, d := range x.base.Decls {
-		if !keep[nCons+i] {
-			relax[d.Name] = true
+// unit is what a conflict lists as one item: the engine constraints
+// lowered from one statement, or from one part of it.
+type unit struct {
+	item ConflictItem
+	cons []int // indices into the model's constraints
+}
+
+// stopped reports whether the caller's StopFlag is set.
+func (x *explainer) stopped() bool {
+	return x.opts.StopFlag != nil && x.opts.StopFlag.Load()
+}
+
+// unitsOf groups the constraints of p into the items a conflict lists.
+// The constraints lowered from one node under the same generator values
+// (one Origin) are one item; so that the item says exactly what it
+// stands for, they are listed apart only when each is an element that
+// detail can write out (cell = puzzle as cell[1,1] = 1, ...). Two items
+// that would read the same are one.
+func unitsOf(p *Program) []unit {
+	cons := p.Model.Constraints()
+	byOrigin := map[Origin][]int{}
+	var origins []Origin
+	for i := range cons {
+		var o Origin
+		if i < len(p.Origins) {
+			o = p.Origins[i]
+		}
+		if _, ok := byOrigin[o]; !ok {
+			origins = append(origins, o)
+		}
+		byOrigin[o] = append(byOrigin[o], i)
+	}
+	var units []unit
+	at := map[string]int{} // an item's description: its unit
+	add := func(it ConflictItem, idx []int) {
+		key := it.Describe(p.Sources)
+		if j, ok := at[key]; ok {
+			units[j].cons = append(units[j].cons, idx...)
+			return
+		}
+		at[key] = len(units)
+		units = append(units, unit{item: it, cons: idx})
+	}
+	for _, o := range origins {
+		idx := byOrigin[o]
+		details := make([]string, len(idx))
+		split := len(idx) > 1
+		for k, i := range idx {
+			details[k] = detail(p.Model, cons[i])
+			split = split && details[k] != ""
+		}
+		if !split {
+			add(ConflictItem{Origin: o}, idx)
+			continue
+		}
+		for k, i := range idx {
+			add(ConflictItem{Origin: o, Detail: details[k]}, []int{i})
 		}
 	}
+	return units
+}
+
+// varsOf is the set of variables of the kept units' constraints.
+func (x *explainer) varsOf(keep []bool) map[engine.Var]bool {
+	used := map[engine.Var]bool{}
+	cons := x.base.Model.Constraints()
+	for i, k := range keep {
+		if !k {
+			continue
+		}
+		for _, ci := range x.units[i].cons {
+			c := cons[ci]
+			for _, e := range append([]engine.Expr{c.Expr}, c.Args...) {
+				walkVars(e, func(v engine.Var) { used[v] = true })
+			}
+		}
+	}
+	return used
+}
+
+// solvable searches the model made of the kept units, with the domains of
+// the variables named in widen widened to the universe and the others as
+// declared.
+func (x *explainer) solvable(keep []bool, widen map[string]bool) engine.Status {
+	if x.stopped() {
+		return engine.Stopped
+	}
+	x.checks++
 	prog := x.base
-	if len(relax) > 0 {
-		var err error
-		if prog, err = x.lowerRelaxed(relax); err != nil {
+	if len(widen) > 0 {
+		var ok bool
+		if prog, ok = x.lowerRelaxed(widen); !ok {
 			return engine.Stopped // e.g. a bound that overflows once widened: keep it
 		}
 	}
-	m, ok := subModel(prog.Model, keep[:nCons])
+	keepCons := make([]bool, len(prog.Model.Constraints()))
+	for i, k := range keep {
+		if k {
+			for _, ci := range x.units[i].cons {
+				keepCons[ci] = true
+			}
+		}
+	}
+	m, ok := subModel(prog.Model, keepCons)
 	if !ok {
 		return engine.Stopped
 	}
@@ -140,28 +250,26 @@ func (x *explainer) solvable(keep []bool) engine.Status {
 }
 
 // lowerRelaxed lowers the model again with the named variables' domains
-// widened; the constraints come out in the same order.
-func (x *explainer) lowerRelaxed(relax map[string]bool) (*Program, error) {
+// widened; the constraints must come out the same, in the same order.
+func (x *explainer) lowerRelaxed(relax map[string]bool) (*Program, bool) {
 	f, srcs, err := parseInput(x.in)
 	if err != nil {
-		return nil, err
+		return nil, false
 	}
 	var errs ErrorList
 	binds := collectBindings(x.in, srcs, &errs)
 	l := newLowerer(binds, srcs, &errs, nil)
 	l.relax, l.universe = relax, x.universe
 	p := l.lower(f)
-	if len(errs) > 0 || len(p.Model.Constraints()) != len(x.base.Model.Constraints()) {
-		return nil, errs
-	}
-	return p, nil
+	ok := len(errs) == 0 && len(p.Model.Constraints()) == len(x.base.Model.Constraints()) && slices.Equal(p.Origins, x.base.Origins)
+	return p, ok
 }
 
 // subModel copies m with only the kept constraints.
 func subModel(m *engine.Model, keep []bool) (*engine.Model, bool) {
 	sub := engine.NewModel()
 	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
-		if _, err := sub.NewVar(m.VarName(v), m.InitialDomain(v)); err != nil {
+		if _, err := sub.NewVarIntervals(m.VarName(v), m.InitialIntervals(v)); err != nil {
 			return nil, false
 		}
 	}
@@ -223,27 +331,44 @@ func walkConsts(e engine.Expr, f func(int64)) {
 	})
 }
 
-// Describe writes an item as "file:line:col: text", with the generator
-// values that produced a constraint.
+// Describe writes an item as "file:line:col: text". A part of a
+// statement (a conjunct of an "and", an instance of a forall, an element
+// of cell = puzzle) is written as its own text and place, with the
+// generator values that produced it and the statement it is part of:
+// "m.csp:4:18: x + y = 3   (part of line 4)".
 func (it ConflictItem) Describe(srcs Sources) string {
 	if it.Var != nil {
 		line := sourceLine(srcs[it.Var.Pos.File], it.Var.Pos.Line)
 		return fmt.Sprintf("%s: the domain of %s, declared in: %s", it.Var.Pos, it.Var.Name, trimLine(line))
 	}
 	o := it.Origin
-	text := trimLine(spanText(srcs, o.Stmt))
-	if it.Detail != "" && it.Detail != text {
-		text += "   [" + it.Detail + "]"
-	} else if o.Node.Pos != o.Stmt.Pos && o.Node.End.Offset > o.Node.Pos.Offset {
-		if src := srcs[o.Node.Pos.File]; o.Node.End.Offset <= len(src) {
-			part := string(src[o.Node.Pos.Offset:o.Node.End.Offset])
-			text += "   [" + trimLine(part) + "]"
-		}
+	node := o.Node
+	if node.End.Offset <= node.Pos.Offset {
+		node = o.Stmt // not known: the whole statement
+	}
+	text := it.Detail
+	if text == "" {
+		text = shortText(spanText(srcs, node))
 	}
 	if o.Bindings != "" {
 		text += "   with " + o.Bindings
 	}
-	return fmt.Sprintf("%s: %s", o.Stmt.Pos, text)
+	if it.Detail != "" || o.Bindings != "" || node != o.Stmt {
+		text += "   (part of " + stmtPlace(o.Stmt) + ")"
+	}
+	return fmt.Sprintf("%s: %s", node.Pos, text)
+}
+
+// stmtPlace names the lines of a statement: "line 4", "lines 4-6", or in a
+// session, where each statement is a source of its own, "[3]".
+func stmtPlace(sp Span) string {
+	if f := sp.Pos.File; strings.HasPrefix(f, "[") && strings.HasSuffix(f, "]") {
+		return f
+	}
+	if sp.End.Line > sp.Pos.Line {
+		return fmt.Sprintf("lines %d-%d", sp.Pos.Line, sp.End.Line)
+	}
+	return fmt.Sprintf("line %d", sp.Pos.Line)
 }
 
 // spanText is the source text of a span, or its first line when the span
@@ -254,6 +379,17 @@ func spanText(srcs Sources, sp Span) string {
 		return string(src[sp.Pos.Offset:sp.End.Offset])
 	}
 	return sourceLine(src, sp.Pos.Line)
+}
+
+// shortText is the text of an item on one line; a long one keeps its
+// beginning and its end, where two parts that start alike differ
+// (... = 22 and ... = 26).
+func shortText(s string) string {
+	r := []rune(strings.Join(strings.Fields(s), " "))
+	if len(r) <= 100 {
+		return string(r)
+	}
+	return strings.TrimRight(string(r[:60]), " ") + " ... " + strings.TrimLeft(string(r[len(r)-35:]), " ")
 }
 
 func trimLine(s string) string {

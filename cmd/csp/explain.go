@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/csp-lang/csp/engine"
@@ -14,6 +16,12 @@ import (
 
 // explainCmd answers csp solve MODEL --explain: when the model has no
 // solution, a minimal set of its statements that already has none.
+//
+// It stops as a search does: on Ctrl-C or SIGTERM (onSignal), or past
+// --max-memory (the search's memoryGuard), through the checks' StopFlag.
+// Stopped before the model is proven to have no solution, it says so and
+// exits with exitLimit; after, it prints the statements kept so far, which
+// have no solution but may not be minimal, and exits with exitUnsat.
 func explainCmd(o *options, stdout, stderr io.Writer) int {
 	in, ok := readInput(o, stderr)
 	if !ok {
@@ -23,8 +31,28 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 	if perCheck == 0 {
 		perCheck = 10 * time.Second
 	}
-	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop}
+	var stop, interrupted atomic.Bool
+	guard := newMemoryGuard(o.maxMemory)
+	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &stop,
+		Progress: func(engine.Stats) {
+			if guard.over() {
+				stop.Store(true)
+			}
+		}}
+	stopSignals := onSignal(func() { interrupted.Store(true); stop.Store(true) })
 	c, err := lang.Explain(in, opts, perCheck)
+	stopSignals()
+	stopped := ""
+	switch {
+	case guard.hit:
+		stopped = "memory"
+	case interrupted.Load():
+		stopped = "interrupted"
+	}
+	srcs := lang.Sources{in.Model.Name: in.Model.Text}
+	for _, d := range in.Data {
+		srcs[d.Name] = d.Text
+	}
 	switch {
 	case errors.Is(err, lang.ErrHasSolution):
 		if o.json {
@@ -35,40 +63,54 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 		return exitSolved
 	case err != nil:
 		if _, isList := err.(lang.ErrorList); isList {
-			srcs := lang.Sources{in.Model.Name: in.Model.Text}
-			for _, d := range in.Data {
-				srcs[d.Name] = d.Text
-			}
 			lang.PrintErrors(stderr, err, srcs)
 			return exitBadInput
 		}
-		fmt.Fprintln(stderr, "csp:", err)
+		if o.json {
+			fmt.Fprintf(stdout, `{"status":"unknown","stopped":%q,"conflict":null}`+"\n", cmp.Or(stopped, "timeout"))
+		}
+		if stopped != "" {
+			fmt.Fprintf(stderr, "csp: %s: the model was not proven unsatisfiable\n", explainStopText(o, stopped))
+		} else {
+			fmt.Fprintln(stderr, "csp:", err)
+		}
 		return exitLimit
 	}
-	srcs := lang.Sources{in.Model.Name: in.Model.Text}
-	for _, d := range in.Data {
-		srcs[d.Name] = d.Text
-	}
 	if o.json {
-		printConflictJSON(stdout, c, srcs)
-		return exitUnsat
-	}
-	these, drop := fmt.Sprintf("these %d statements already have none", len(c.Items)), "dropping any one of them gives a model that has one"
-	if len(c.Items) == 1 {
-		these, drop = "this statement already has none", "without it the model has one"
-	}
-	if c.Minimal {
-		fmt.Fprintf(stdout, "no solution: %s, and %s:\n", these, drop)
+		printConflictJSON(stdout, c, srcs, stopped)
 	} else {
-		fmt.Fprintf(stdout, "no solution: %s (some checks ran out of time, so the set may not be minimal):\n", these)
+		these, drop := fmt.Sprintf("these %d statements already have none", len(c.Items)), "dropping any one of them gives a model that has one"
+		if len(c.Items) == 1 {
+			these, drop = "this statement already has none", "without it the model has one"
+		}
+		switch {
+		case c.Stopped:
+			fmt.Fprintf(stdout, "no solution: %s (the explanation was stopped, so the set may not be minimal):\n", these)
+		case c.Minimal:
+			fmt.Fprintf(stdout, "no solution: %s, and %s:\n", these, drop)
+		default:
+			fmt.Fprintf(stdout, "no solution: %s (some checks ran out of time, so the set may not be minimal):\n", these)
+		}
+		for _, it := range c.Items {
+			fmt.Fprintln(stdout, "  "+it.Describe(srcs))
+		}
 	}
-	for _, it := range c.Items {
-		fmt.Fprintln(stdout, "  "+it.Describe(srcs))
+	if c.Stopped && stopped != "" {
+		fmt.Fprintf(stderr, "csp: %s: the set of statements may not be minimal\n", explainStopText(o, stopped))
 	}
 	return exitUnsat
 }
 
-func printConflictJSON(w io.Writer, c *lang.Conflict, srcs lang.Sources) {
+// explainStopText says what stopped an explanation, in the words a
+// search's limit note uses.
+func explainStopText(o *options, stopped string) string {
+	if stopped == "memory" {
+		return fmt.Sprintf("the search used more than %s (--max-memory)", sizeText(o.maxMemory))
+	}
+	return stopped
+}
+
+func printConflictJSON(w io.Writer, c *lang.Conflict, srcs lang.Sources, stopped string) {
 	var items []string
 	for _, it := range c.Items {
 		if it.Var != nil {
@@ -78,6 +120,10 @@ func printConflictJSON(w io.Writer, c *lang.Conflict, srcs lang.Sources) {
 		items = append(items, fmt.Sprintf(`{"kind":"constraint","at":%q,"with":%q,"text":%q}`,
 			it.Origin.Stmt.Pos.String(), it.Origin.Bindings, it.Describe(srcs)))
 	}
-	fmt.Fprintf(w, `{"status":"unsatisfiable","minimal":%s,"checks":%d,"conflict":[%s]}`+"\n",
-		strconv.FormatBool(c.Minimal), c.Checks, strings.Join(items, ","))
+	stop := ""
+	if c.Stopped && stopped != "" {
+		stop = fmt.Sprintf(`,"stopped":%q`, stopped)
+	}
+	fmt.Fprintf(w, `{"status":"unsatisfiable","minimal":%s%s,"checks":%d,"conflict":[%s]}`+"\n",
+		strconv.FormatBool(c.Minimal), stop, c.Checks, strings.Join(items, ","))
 }

@@ -1,0 +1,394 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The claim of csp solve --explain, checked literally: random small models
+// are written as .csp text; for those that csp solve finds unsatisfiable,
+// the lines --explain prints are turned back into models and solved.
+//
+//   - The listed constraints (each line's own text; an instance of a
+//     forall as a forall over its generator values), with every domain as
+//     declared, have no solution.
+//   - Dropping any one of them gives a model that has one.
+//   - Widening a listed domain, the others kept, gives a model that has
+//     one. The test widens it to -12..24: every value a generated model
+//     mentions is in 0..10, so explain's range (those values, widened by
+//     their own span on each side) is within it.
+//   - No line is listed twice.
+//
+// go test ./cmd/csp -run TestExplainClaims -explain.n 5000 -explain.time 10m
+// runs it longer; FuzzExplain draws the models from a fuzzer's bytes.
+var (
+	explainN    = flag.Int("explain.n", 40, "unsatisfiable random models TestExplainClaims checks")
+	explainSeed = flag.Int64("explain.seed", 1, "seed of TestExplainClaims")
+	explainTime = flag.Duration("explain.time", 0, "if set, TestExplainClaims runs until this much time has passed, whatever -explain.n says")
+)
+
+func TestExplainClaims(t *testing.T) {
+	rng := rand.New(rand.NewSource(*explainSeed))
+	dir := t.TempDir()
+	start := time.Now()
+	var models, unsat, items int
+	sizes := map[int]int{} // statements listed: models
+	for {
+		if *explainTime > 0 {
+			if time.Since(start) > *explainTime {
+				break
+			}
+		} else if unsat >= *explainN {
+			break
+		}
+		m := genModel(randChooser{rng})
+		models++
+		stmts, domains, ok := checkExplainClaims(t, dir, m)
+		if !ok {
+			return
+		}
+		if stmts > 0 {
+			unsat++
+			items += stmts + domains
+			sizes[stmts]++
+		}
+	}
+	var hist []string
+	for k := 1; len(hist) < len(sizes); k++ {
+		if sizes[k] > 0 {
+			hist = append(hist, fmt.Sprintf("%d: %d", k, sizes[k]))
+		}
+	}
+	t.Logf("%d models, %d unsatisfiable, %d items listed, all claims hold (%v); models by statements listed: %s",
+		models, unsat, items, time.Since(start).Round(time.Second), strings.Join(hist, ", "))
+}
+
+func FuzzExplain(f *testing.F) {
+	for _, seed := range []string{"", "\x01\x02\x03\x04\x05\x06\x07\x08", "\xff\x10\x20\x30\x40\x50\x60\x70\x80\x90", "explain this model, please"} {
+		f.Add([]byte(seed))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkExplainClaims(t, dir, genModel(&byteChooser{b: data}))
+	})
+}
+
+// chooser supplies a generator's choices.
+type chooser interface{ intn(n int) int }
+
+type randChooser struct{ r *rand.Rand }
+
+func (c randChooser) intn(n int) int { return c.r.Intn(n) }
+
+// byteChooser draws from a fuzzer's bytes, then from a generator seeded
+// by them.
+type byteChooser struct {
+	b []byte
+	i int
+	r *rand.Rand
+}
+
+func (c *byteChooser) intn(n int) int {
+	if c.i < len(c.b) {
+		c.i++
+		return int(c.b[c.i-1]) % n
+	}
+	if c.r == nil {
+		seed := int64(len(c.b))
+		for _, x := range c.b {
+			seed = seed*131 + int64(x)
+		}
+		c.r = rand.New(rand.NewSource(seed))
+	}
+	return c.r.Intn(n)
+}
+
+// xmodel is a generated model: params, declarations and constraint
+// statements, one a line.
+type xmodel struct {
+	params []string
+	decls  []xdecl
+	stmts  []string
+}
+
+// xdecl is one var declaration: several names share it (var x, y in ...).
+type xdecl struct {
+	names  []string
+	shape  string // [1..n], or empty
+	domain string
+}
+
+// widened is the domain of a dropped declaration.
+const widened = "-12..24"
+
+// text writes the model with only the given statements, and the domain of
+// the variable widen (if any) widened.
+func (m *xmodel) text(stmts []string, widen string) string {
+	var b strings.Builder
+	for _, p := range m.params {
+		b.WriteString(p + "\n")
+	}
+	for _, d := range m.decls {
+		var names []string
+		for _, n := range d.names {
+			if n == widen {
+				fmt.Fprintf(&b, "var %s%s in %s\n", n, d.shape, widened)
+			} else {
+				names = append(names, n)
+			}
+		}
+		if len(names) > 0 {
+			fmt.Fprintf(&b, "var %s%s in %s\n", strings.Join(names, ", "), d.shape, d.domain)
+		}
+	}
+	for _, s := range stmts {
+		b.WriteString(s + "\n")
+	}
+	return b.String()
+}
+
+// genModel writes a small random model: three scalars and an array of n,
+// and three to seven statements, among them conjunctions, disjunctions,
+// implications, foralls (with several generators, a where, a block),
+// alldiff, array equalities.
+func genModel(c chooser) *xmodel {
+	m := &xmodel{}
+	n := 2 + c.intn(3)
+	m.params = []string{fmt.Sprintf("param n = %d", n)}
+	dom := func() string {
+		lo := c.intn(3)
+		switch c.intn(5) {
+		case 0:
+			return fmt.Sprintf("{%d, %d, %d}", lo, lo+1+c.intn(2), lo+3+c.intn(3))
+		case 1:
+			return fmt.Sprintf("%d..%d diff {%d}", lo, lo+4, lo+1+c.intn(3))
+		case 2:
+			return fmt.Sprintf("%d..%d", lo, lo+1+c.intn(2))
+		}
+		return fmt.Sprintf("%d..%d", lo, lo+4+c.intn(3))
+	}
+	if c.intn(2) == 0 {
+		m.decls = append(m.decls, xdecl{names: []string{"x", "y"}, domain: dom()}, xdecl{names: []string{"z"}, domain: dom()})
+	} else {
+		for _, v := range []string{"x", "y", "z"} {
+			m.decls = append(m.decls, xdecl{names: []string{v}, domain: dom()})
+		}
+	}
+	m.decls = append(m.decls, xdecl{names: []string{"a"}, shape: "[1..n]", domain: dom()})
+	scalar := func() string {
+		if c.intn(4) == 0 {
+			return fmt.Sprintf("a[%d]", 1+c.intn(n))
+		}
+		return []string{"x", "y", "z"}[c.intn(3)]
+	}
+	term := func() string {
+		switch c.intn(10) {
+		case 0:
+			return fmt.Sprint(c.intn(7))
+		case 1:
+			return scalar() + " + " + scalar()
+		case 2:
+			return scalar() + " - " + fmt.Sprint(1+c.intn(3))
+		case 3:
+			return "2 * " + scalar()
+		case 4:
+			return "abs(" + scalar() + " - " + scalar() + ")"
+		case 5:
+			return []string{"sum(a)", "max(a)", "min(a)", "count(a[j] = 1 for j in 1..n)"}[c.intn(4)]
+		}
+		return scalar()
+	}
+	ops := []string{"=", "!=", "<", "<=", ">", ">="}
+	rel := func() string {
+		switch c.intn(8) {
+		case 0:
+			return scalar() + " in {" + fmt.Sprint(c.intn(3)) + ", " + fmt.Sprint(2+c.intn(4)) + "}"
+		case 1:
+			return scalar() + " not in " + fmt.Sprint(c.intn(3)) + ".." + fmt.Sprint(2+c.intn(3))
+		}
+		return term() + " " + ops[c.intn(len(ops))] + " " + term()
+	}
+	elem := func(i string) string { // a relation on a[i]
+		other := []string{"x", "y", "z"}[c.intn(3)]
+		switch c.intn(5) {
+		case 0:
+			return "a[" + i + "] " + ops[c.intn(len(ops))] + " " + i
+		case 1:
+			return "a[" + i + "] + " + i + " " + ops[c.intn(len(ops))] + " " + other
+		case 2:
+			return "a[" + i + "] " + ops[c.intn(len(ops))] + " " + term()
+		}
+		return "a[" + i + "] " + ops[c.intn(len(ops))] + " " + other
+	}
+	stmt := func() string {
+		switch c.intn(14) {
+		case 0, 1:
+			return rel()
+		case 2, 3:
+			s := rel() + " and " + rel()
+			if c.intn(3) == 0 {
+				s += " and " + rel()
+			}
+			return s
+		case 4:
+			return rel() + " or " + rel()
+		case 5:
+			return rel() + " -> " + rel()
+		case 6:
+			return rel() + " -> (" + rel() + " and " + rel() + ")"
+		case 7:
+			return "forall i in 1..n: " + elem("i")
+		case 8:
+			return "forall i in 1..n: " + elem("i") + " and " + elem("i")
+		case 9:
+			return []string{"forall i in 1..n-1: a[i] < a[i+1]", "forall i in 1..n, j in i+1..n: a[i] != a[j]",
+				"forall i in 1..n where i != 2: " + elem("i")}[c.intn(3)]
+		case 10:
+			return "forall i in 1..n {\n  " + elem("i") + "\n  " + elem("i") + "\n}"
+		case 11:
+			return []string{"alldiff(a)", "alldiff([x, y, z])", "alldiff([x, a[1], y])"}[c.intn(3)]
+		case 12:
+			vals := make([]string, n)
+			for k := range vals {
+				vals[k] = fmt.Sprint(c.intn(5))
+				if c.intn(5) == 0 {
+					vals[k] = scalar()
+				}
+			}
+			return "a = [" + strings.Join(vals, ", ") + "]"
+		}
+		return "not (" + rel() + ")"
+	}
+	for range 2 + c.intn(6) {
+		s := stmt()
+		for len(s) > 100 { // explain shortens a longer text
+			s = stmt()
+		}
+		m.stmts = append(m.stmts, s)
+	}
+	return m
+}
+
+// solveStatus runs csp solve on a model text: 0 it has a solution, 1 it
+// has none.
+func solveStatus(t *testing.T, dir, text string, args ...string) (int, string) {
+	t.Helper()
+	path := filepath.Join(dir, "m.csp")
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"solve", path, "--workers", "1", "--timeout", "30s"}, args...), strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String() + stderr.String()
+}
+
+var explainLine = regexp.MustCompile(`^  [^ ]*:\d+:\d+: (.*)$`)
+
+// checkExplainClaims checks what --explain says of m, if csp finds it
+// unsatisfiable, and returns the number of statements and of domains
+// listed (none for a model with a solution). It reports false after a
+// failure.
+func checkExplainClaims(t *testing.T, dir string, m *xmodel) (stmts, domains int, ok bool) {
+	t.Helper()
+	src := m.text(m.stmts, "")
+	code, out := solveStatus(t, dir, src)
+	switch code {
+	case exitSolved:
+		return 0, 0, true
+	case exitUnsat:
+	default:
+		t.Errorf("csp solve: exit %d\n%s\n%s", code, src, out)
+		return 0, 0, false
+	}
+	code, out = solveStatus(t, dir, src, "--explain")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitUnsat || !strings.HasSuffix(lines[0], "gives a model that has one:") &&
+		!strings.HasSuffix(lines[0], "without it the model has one:") {
+		t.Errorf("csp solve --explain: exit %d\n%s\n%s", code, src, out)
+		return 0, 0, false
+	}
+	fail := func(format string, args ...any) (int, int, bool) {
+		t.Errorf("%s\n--- model\n%s--- explain\n%s", fmt.Sprintf(format, args...), src, out)
+		return 0, 0, false
+	}
+	var listed, widened []string
+	seen := map[string]bool{}
+	for _, l := range lines[1:] {
+		if seen[l] {
+			return fail("a line is listed twice: %s", l)
+		}
+		seen[l] = true
+		g := explainLine.FindStringSubmatch(l)
+		if g == nil {
+			return fail("not an item: %q", l)
+		}
+		if rest, ok := strings.CutPrefix(g[1], "the domain of "); ok {
+			name, _, _ := strings.Cut(rest, ",")
+			widened = append(widened, name)
+			continue
+		}
+		s, err := itemStatement(g[1])
+		if err != nil {
+			return fail("%v", err)
+		}
+		listed = append(listed, s)
+	}
+	if len(listed) == 0 {
+		return fail("no statement is listed")
+	}
+	if code, res := solveStatus(t, dir, m.text(listed, "")); code != exitUnsat {
+		return fail("the listed statements with the declared domains: exit %d, want 1 (no solution)\n%s%s", code, m.text(listed, ""), res)
+	}
+	for i := range listed {
+		rest := append(append([]string(nil), listed[:i]...), listed[i+1:]...)
+		if code, res := solveStatus(t, dir, m.text(rest, "")); code != exitSolved {
+			return fail("without %q: exit %d, want 0 (a solution)\n%s%s", listed[i], code, m.text(rest, ""), res)
+		}
+	}
+	for _, d := range widened {
+		if code, res := solveStatus(t, dir, m.text(listed, d)); code != exitSolved {
+			return fail("with the domain of %s widened: exit %d, want 0 (a solution)\n%s%s", d, code, m.text(listed, d), res)
+		}
+	}
+	return len(listed), len(widened), true
+}
+
+// itemStatement turns a listed item back into a statement: its text, and
+// for an instance of a forall a forall over the generator values,
+//
+//	a[i] >= i   with i = 3   (part of line 2)
+//
+// becoming forall i in 3..3: a[i] >= i.
+func itemStatement(item string) (string, error) {
+	fields := strings.Split(item, "   ")
+	text := fields[0]
+	if strings.Contains(text, "...") {
+		return "", fmt.Errorf("a shortened item: %q", item)
+	}
+	for _, f := range fields[1:] {
+		switch {
+		case strings.HasPrefix(f, "with "):
+			var gens []string
+			for _, b := range strings.Split(strings.TrimPrefix(f, "with "), ", ") {
+				name, v, ok := strings.Cut(b, " = ")
+				if !ok {
+					return "", fmt.Errorf("bad generator values in %q", item)
+				}
+				gens = append(gens, fmt.Sprintf("%s in %s..%s", name, v, v))
+			}
+			text = "forall " + strings.Join(gens, ", ") + ": " + text
+		case strings.HasPrefix(f, "(part of "):
+		default:
+			return "", fmt.Errorf("unexpected %q in %q", f, item)
+		}
+	}
+	return text, nil
+}
