@@ -126,7 +126,7 @@ func batchParam(f *File, name string) (*ParamDecl, error) {
 // than on every line.
 func (b *Batch) lowerOnce(f *File, binds map[string]*binding, srcs Sources) error {
 	var errs, real ErrorList
-	p := lowerFileWith(f, binds, srcs, &errs, b)
+	p := lowerBatch(f, binds, srcs, &errs, b, true)
 	for _, e := range errs {
 		if e.Kind != errSymbolic {
 			real = append(real, e)
@@ -281,7 +281,7 @@ func (b *Batch) lowerLine(vals []*int64) (*Instance, error) {
 	}
 	binds[b.Param] = &binding{name: &Ident{Name: b.Param}, value: m, from: "--each"}
 	var errs ErrorList
-	p := lowerFile(b.file, binds, b.srcs, &errs)
+	p := lowerBatch(b.file, binds, b.srcs, &errs, b, false)
 	if len(errs) > 0 {
 		errs.Sort()
 		return nil, errs

@@ -45,12 +45,25 @@ const (
 	ErrOther        ErrorKind = iota
 	ErrMissingParam           // a param has no value: data may still come
 	ErrTruncated              // the file was not read to its end
+	ErrLimit                  // a limit (memory, a stop request) ended compiling
 
 	// errSymbolic: raised while lowering a batch model once, by a
 	// statement that uses the batch param (see lowerer.taint); the batch
 	// then lowers every line instead.
 	errSymbolic ErrorKind = 255
 )
+
+// HitLimit reports whether err says a limit (memory, a stop request)
+// ended compiling.
+func HitLimit(err error) bool {
+	list, _ := err.(ErrorList)
+	for _, e := range list {
+		if e.Kind == ErrLimit {
+			return true
+		}
+	}
+	return false
+}
 
 // OnlyMissingParams reports whether err consists only of params without
 // a value, and lists them.

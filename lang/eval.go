@@ -12,6 +12,9 @@ import (
 // a constant where it can, an engine expression where it depends on a
 // decision variable, nil after reporting an error.
 func (l *lowerer) eval(e Expr) value {
+	if !l.tick() {
+		return nil // a limit stopped compiling; reported
+	}
 	switch e := e.(type) {
 	case *IntLit:
 		return l.intLit(e)

@@ -9,17 +9,20 @@ import (
 // constant filters; one that depends on a variable is passed to body as
 // cond (nil otherwise). body returns false to stop; iterate returns false
 // if it stopped on an error.
+//
+// The domains that do not use the list's own names are evaluated first:
+// when all of them are, the number of combinations is known, and one too
+// many for the generation budget (with the generators around it, in the
+// same statement) is refused before any is made.
 func (l *lowerer) iterate(g *Generators, at Node, body func(cond value) bool) bool {
-	type level struct {
-		name   string
-		values []int64
-	}
 	var names []*Ident
 	var domains []Expr
+	own := map[string]bool{}
 	for _, gen := range g.List {
 		for _, n := range gen.Names {
 			names = append(names, n)
 			domains = append(domains, gen.Domain)
+			own[n.Name] = true
 		}
 	}
 	defer func() {
@@ -27,14 +30,49 @@ func (l *lowerer) iterate(g *Generators, at Node, body func(cond value) bool) bo
 			delete(l.env, n.Name)
 		}
 	}()
+	fixed := make([][]int64, len(names)) // the domains known up front
+	total, exact := int64(1), true
+	for i, d := range domains {
+		if usesName(d, own) {
+			exact = false
+			continue
+		}
+		vals, ok := l.genValues(d)
+		if !ok {
+			return false
+		}
+		fixed[i] = vals
+		total = mulCapped(total, int64(len(vals)))
+	}
+	outer := l.expand
+	if exact && g.Where == nil && outer >= 0 {
+		l.expand = mulCapped(outer, total)
+		if l.expand > l.budget {
+			return l.spend(l.expand, at)
+		}
+	} else {
+		l.expand = -1 // unknown below: no projection
+	}
+	defer func() { l.expand = outer }()
+	projected := exact && outer == 1 && !l.limit.proj.on // the statement's outermost
+	if projected {
+		l.project(total)
+		defer func() { l.limit.proj.on = false }()
+	}
 	var rec func(i int) bool
 	rec = func(i int) bool {
 		if i == len(names) {
-			return l.visit(g, body)
+			if projected {
+				l.limit.proj.done++
+			}
+			return l.visit(g, body) && !l.limit.halted
 		}
-		vals, ok := l.genValues(domains[i])
-		if !ok {
-			return false
+		vals := fixed[i]
+		if vals == nil {
+			var ok bool
+			if vals, ok = l.genValues(domains[i]); !ok {
+				return false
+			}
 		}
 		if !l.spend(int64(len(vals)), at) {
 			return false
@@ -51,6 +89,79 @@ func (l *lowerer) iterate(g *Generators, at Node, body func(cond value) bool) bo
 		return true
 	}
 	return rec(0)
+}
+
+// project starts the memory projection of a top-level forall of total
+// iterations.
+func (l *lowerer) project(total int64) {
+	p := &l.limit.proj
+	p.on, p.total, p.done = l.limit.limits.MaxMemory > 0, total, 0
+	if p.on {
+		_, p.live0, p.cycles0 = l.limit.heap()
+	}
+}
+
+// mulCapped multiplies sizes, saturating at maxGenerated+1.
+func mulCapped(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	if a > (maxGenerated+1)/b {
+		return maxGenerated + 1
+	}
+	return a * b
+}
+
+// usesName reports whether e mentions one of names (or may: an unknown
+// node counts as a use).
+func usesName(e Expr, names map[string]bool) bool {
+	any := func(es ...Expr) bool {
+		for _, x := range es {
+			if x != nil && usesName(x, names) {
+				return true
+			}
+		}
+		return false
+	}
+	gens := func(g *Generators) bool {
+		if g == nil {
+			return false
+		}
+		for _, gen := range g.List {
+			if usesName(gen.Domain, names) {
+				return true
+			}
+		}
+		return g.Where != nil && usesName(g.Where, names)
+	}
+	switch e := e.(type) {
+	case *IntLit, *StrLit, *Blank, *FullRange:
+		return false
+	case *Ident:
+		return names[e.Name]
+	case *Unary:
+		return any(e.X)
+	case *Binary:
+		return any(e.X, e.Y)
+	case *Index:
+		return any(e.X) || any(e.Indices...)
+	case *Call:
+		return any(e.Args...) || gens(e.Gens)
+	case *If:
+		return any(e.Cond, e.Then, e.Else)
+	case *Matrix:
+		for _, row := range e.Rows {
+			if any(row...) {
+				return true
+			}
+		}
+		return false
+	case *Comprehension:
+		return any(e.Elem) || gens(e.Gens)
+	case *SetLit:
+		return any(e.Elems...)
+	}
+	return true
 }
 
 func (l *lowerer) visit(g *Generators, body func(cond value) bool) bool {

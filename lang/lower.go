@@ -54,6 +54,9 @@ type lowerer struct {
 
 	falsePosted bool // a constant false constraint is in the model: no need for another
 
+	limit  guard // memory and stop limits (limits.go)
+	expand int64 // combinations of the generators around, in this statement; -1 unknown
+
 	// Batch lowering: the statement that last used the batch param (or a
 	// name declared from it), and those names.
 	taintAt    Span
@@ -76,19 +79,22 @@ type genValue struct {
 	v    int64
 }
 
-func lowerFile(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList) *Program {
-	return lowerFileWith(f, binds, srcs, errs, nil)
-}
-
-// lowerFileWith lowers f; with a batch, the batch param stays symbolic.
-func lowerFileWith(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList, batch *Batch) *Program {
-	return newLowerer(binds, srcs, errs, batch).lower(f)
+// lowerBatch lowers f for a batch, within the batch input's limits; when
+// symbolic, the batch param stays symbolic.
+func lowerBatch(f *File, binds map[string]*binding, srcs Sources, errs *ErrorList, batch *Batch, symbolic bool) *Program {
+	b := batch
+	if !symbolic {
+		b = nil
+	}
+	l := newLowerer(binds, srcs, errs, b)
+	l.limit.limits = batch.in.Limits
+	return l.lower(f)
 }
 
 func newLowerer(binds map[string]*binding, srcs Sources, errs *ErrorList, batch *Batch) *lowerer {
 	l := &lowerer{
 		m: engine.NewModel(), errs: errs, env: map[string]value{}, binds: binds,
-		params: map[string]bool{}, budget: maxGenerated, srcs: srcs, batch: batch,
+		params: map[string]bool{}, budget: maxGenerated, srcs: srcs, batch: batch, expand: 1,
 	}
 	l.prog = &Program{Model: l.m, env: l.env}
 	for name, v := range predeclared {
@@ -129,7 +135,9 @@ func (l *lowerer) lower(f *File) *Program {
 		}
 	}
 	for _, s := range f.Stmts {
-		l.stmt = s.span()
+		if !l.startStmt(s) {
+			break
+		}
 		switch s := s.(type) {
 		case *ParamDecl:
 			if l.skip(s) || l.dataBroken(s) {
@@ -158,7 +166,9 @@ func (l *lowerer) lower(f *File) *Program {
 	}
 	objectives := 0
 	for _, s := range f.Stmts {
-		l.stmt = s.span()
+		if !l.startStmt(s) {
+			break
+		}
 		if _, ok := s.(*Objective); ok {
 			objectives++
 		}
@@ -179,6 +189,13 @@ func (l *lowerer) lower(f *File) *Program {
 		}
 	}
 	return l.prog
+}
+
+// startStmt makes s the statement being lowered; false if a limit has
+// stopped compiling.
+func (l *lowerer) startStmt(s Stmt) bool {
+	l.stmt, l.expand = s.span(), 1
+	return !l.limit.halted
 }
 
 // skip reports whether a statement is left out of lowering: resolving it

@@ -19,6 +19,7 @@ type Input struct {
 	Stmts  []Source // more statements after the model, each its own source (a session's input)
 	Data   []Source // data files: name = value statements
 	Params []string // -p arguments, each "name=value"
+	Limits Limits   // bounds on compiling
 }
 
 // Program is a checked model lowered into an engine.Model, with what is
@@ -69,6 +70,7 @@ func Compile(in Input) (*Program, error) {
 	binds, data := collectData(in, srcs, &errs)
 	l := newLowerer(binds, srcs, &errs, nil)
 	l.res, l.broken, l.data = res, br, data
+	l.limit.limits = in.Limits
 	p := l.lower(f)
 	p.Sources = srcs
 	errs.Sort()

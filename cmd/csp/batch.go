@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -58,6 +59,11 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitBadInput
 	}
+	run := &batchRun{timeout: o.timeout, running: map[*engine.Solver]bool{}, count: o.count,
+		opts: engine.Options{Order: o.order, Values: o.values, Prop: o.prop}}
+	stopSignals := onSignal(run.stop)
+	defer stopSignals()
+	in.Limits = run.limits(o.maxMemory)
 	b, err := lang.NewBatch(in, name)
 	if err != nil {
 		srcs := lang.Sources{in.Model.Name: in.Model.Text}
@@ -65,8 +71,12 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 			srcs[d.Name] = d.Text
 		}
 		lang.PrintErrors(stderr, err, srcs)
+		if lang.HitLimit(err) {
+			return exitLimit
+		}
 		return exitBadInput
 	}
+	run.batch = b
 	if obj := b.ObjectiveText(); o.count && obj != "" {
 		fmt.Fprintf(stderr, "csp solve: %s\n", countWithObjective(obj, "--count", ""))
 		return exitBadInput
@@ -77,15 +87,23 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	defer f.Close()
-	run := &batchRun{batch: b, timeout: o.timeout, running: map[*engine.Solver]bool{}, count: o.count,
-		opts: engine.Options{Order: o.order, Values: o.values, Prop: o.prop}}
-	stopSignals := onSignal(run.stop)
-	defer stopSignals()
 	tally := run.solveAll(f, path, o, stdout, stderr)
 	if o.stats {
 		tally.print(stderr, time.Since(start))
 	}
 	return tally.exitCode()
+}
+
+// limits bound compiling the model, and each line that needs it
+// compiled again, by memory and by a stop request.
+func (r *batchRun) limits(maxMemory int64) lang.Limits {
+	debug.SetMemoryLimit(maxMemory)
+	return lang.Limits{MaxMemory: maxMemory, Stop: func() string {
+		if r.stopped.Load() {
+			return "interrupted"
+		}
+		return ""
+	}}
 }
 
 // stop ends every running search and starts no more.

@@ -51,9 +51,9 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, compareUsage)
 		return exitSolved
 	}
-	prog := compile(o, stderr)
+	prog, code := compile(o, stderr, time.Now())
 	if prog == nil {
-		return exitBadInput
+		return code
 	}
 	timeout := o.timeout
 	if timeout == 0 {

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"sync/atomic"
+	"time"
 
 	"github.com/csp-lang/csp/lang"
 )
@@ -66,19 +69,49 @@ func readInput(o *options, stderr io.Writer) (lang.Input, bool) {
 	return in, true
 }
 
-// compile reads and compiles the model and data files named in o. On
-// failure it prints the errors and returns nil.
-func compile(o *options, stderr io.Writer) *lang.Program {
+// compile reads and compiles the model and data files named in o, within
+// the limits of the run that started at start. On failure it prints the
+// errors and returns nil and the exit status: 3 if a limit stopped it.
+func compile(o *options, stderr io.Writer, start time.Time) (*lang.Program, int) {
 	in, ok := readInput(o, stderr)
 	if !ok {
-		return nil
+		return nil, exitBadInput
 	}
+	limits, done := compileLimits(o, start)
+	in.Limits = limits
 	prog, err := lang.Compile(in)
+	done()
 	if err != nil {
 		lang.PrintErrors(stderr, err, prog.Sources)
-		return nil
+		if lang.HitLimit(err) {
+			return nil, exitLimit
+		}
+		return nil, exitBadInput
 	}
-	return prog
+	return prog, exitSolved
+}
+
+// compileLimits bounds compiling as a search is bounded: by --max-memory
+// (4G by default), by --timeout, counted from the start of the run, and
+// by SIGINT or SIGTERM until the returned function is called.
+func compileLimits(o *options, start time.Time) (lang.Limits, func()) {
+	max := o.maxMemory
+	if max == 0 {
+		max = defaultMaxMemory
+	}
+	debug.SetMemoryLimit(max) // the collector works harder near the limit
+	var interrupted atomic.Bool
+	done := onSignal(func() { interrupted.Store(true) })
+	stop := func() string {
+		switch {
+		case interrupted.Load():
+			return "interrupted"
+		case o.timeout > 0 && time.Since(start) > o.timeout:
+			return fmt.Sprintf("timeout after %v", o.timeout)
+		}
+		return ""
+	}
+	return lang.Limits{MaxMemory: max, Stop: stop}, done
 }
 
 func checkCmd(args []string, stdout, stderr io.Writer) int {
@@ -91,9 +124,9 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, checkUsage)
 		return exitSolved
 	}
-	prog := compile(o, stderr)
+	prog, code := compile(o, stderr, time.Now())
 	if prog == nil {
-		return exitBadInput
+		return code
 	}
 	m := prog.Model
 	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", o.files[0], plural(int64(m.NumVars()), "variable"), plural(int64(len(m.Constraints())), "constraint"))

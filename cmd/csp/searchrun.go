@@ -41,7 +41,7 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 	r.optimizing = sense != engine.Satisfy
 	r.opts = engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &r.stop}
 	if o.timeout > 0 {
-		r.opts.Deadline = time.Now().Add(o.timeout)
+		r.opts.Deadline = start.Add(o.timeout) // compiling counts too
 	}
 	if isTerminal(stderr) {
 		r.meter = newProgress(stderr)

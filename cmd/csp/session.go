@@ -181,7 +181,10 @@ func (s *session) sources() []lang.Source {
 }
 
 func (s *session) compile(stmts []lang.Source) (*lang.Program, error) {
-	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data})
+	o := &options{maxMemory: defaultMaxMemory, timeout: s.settings.timeout}
+	limits, done := compileLimits(o, time.Now()) // Ctrl-C stops a statement that takes too long
+	defer done()
+	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data, Limits: limits})
 }
 
 func (s *session) compileEntries(stmts []entry) (*lang.Program, error) {

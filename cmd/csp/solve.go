@@ -41,9 +41,9 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	if o.explain {
 		return explainCmd(o, stdout, stderr)
 	}
-	prog := compile(o, stderr)
+	prog, code := compile(o, stderr, start)
 	if prog == nil {
-		return exitBadInput
+		return code
 	}
 	if o.count && prog.ObjectiveText() != "" {
 		what := fmt.Sprintf("%s at %s", prog.ObjectiveText(), prog.Objective.Pos)

@@ -1,0 +1,62 @@
+package lang
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// Compiling stops at a limit with an error at the statement being lowered.
+func TestCompileLimits(t *testing.T) {
+	big := "var x in 0..9\nvar y in 0..9\nforall i in 1..3000, j in 1..3000: x + y >= i - j\n"
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	tests := []struct {
+		name   string
+		src    string
+		limits Limits
+		want   string
+	}{
+		{"stop request", big, Limits{Stop: func() string { return "interrupted" }},
+			"t.csp:3:1: compiling stopped (interrupted) while lowering this statement"},
+		{"projected memory", big, Limits{MaxMemory: int64(ms.HeapAlloc) + 16<<20},
+			"t.csp:3:1: lowering this statement would take about"},
+	}
+	for _, tt := range tests {
+		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(tt.src)}, Limits: tt.limits})
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !HitLimit(err) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+		if list, _ := err.(ErrorList); len(list) != 1 {
+			t.Errorf("%s: %d errors, want 1", tt.name, len(list))
+		}
+	}
+}
+
+// A statement whose generators would make more than the budget allows is
+// refused before they make anything, when their sizes are known: in one
+// list, and nested in each other.
+func TestTooLargeIsRefusedUpFront(t *testing.T) {
+	var nested strings.Builder
+	for i := range 25 {
+		nested.WriteString("(forall g" + itoa(int64(i)) + " in 1..2: ")
+	}
+	nested.WriteString("x >= 0" + strings.Repeat(")", 25))
+	for _, src := range []string{
+		"var x in 0..1\nx = sum(1 for a in 1..1000, b in 1..1000, c in 1..1000)",
+		"var x in 0..1\n" + nested.String(),
+		"var x in 0..1\nx = 0 -> " + nested.String(),
+		"var x in 0..1\nforall i in 1..10000: x = sum(1 for j in 1..10000)",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}})
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), "the model is too large") {
+			t.Errorf("%.60s: %v", src, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
+			t.Errorf("%.60s: %d MB allocated before it was refused", src, alloc>>20)
+		}
+	}
+}
