@@ -6,10 +6,10 @@ import "fmt"
 // shows it: its line and statement, and the generator values that
 // produced it ("line 7: x[i] != x[j]   with i = 1, j = 2").
 func (p *Program) ConstraintText(i int) string {
-	if i < 0 || i >= len(p.Origins) {
+	if i < 0 || i >= p.origins.len() {
 		return ""
 	}
-	o := p.Origins[i]
+	o := p.Origin(i)
 	text := fmt.Sprintf("line %d: %s", o.Stmt.Pos.Line, trimLine(spanText(p.Sources, o.Stmt)))
 	if o.Bindings != "" {
 		text += "   with " + o.Bindings

@@ -156,10 +156,7 @@ func unitsOf(p *Program) []unit {
 	byOrigin := map[Origin][]int{}
 	var origins []Origin
 	for i := range cons {
-		var o Origin
-		if i < len(p.Origins) {
-			o = p.Origins[i]
-		}
+		o := p.Origin(i)
 		if _, ok := byOrigin[o]; !ok {
 			origins = append(origins, o)
 		}
@@ -261,7 +258,7 @@ func (x *explainer) lowerRelaxed(relax map[string]bool) (*Program, bool) {
 	l := newLowerer(binds, srcs, &errs, nil)
 	l.relax, l.universe = relax, x.universe
 	p := l.lower(f)
-	ok := len(errs) == 0 && len(p.Model.Constraints()) == len(x.base.Model.Constraints()) && slices.Equal(p.Origins, x.base.Origins)
+	ok := len(errs) == 0 && len(p.Model.Constraints()) == len(x.base.Model.Constraints()) && p.origins.equal(&x.base.origins)
 	return p, ok
 }
 

@@ -1,9 +1,5 @@
 package lang
 
-import (
-	"strings"
-)
-
 // iterate runs body once for every combination of generator values, in
 // order, with the names bound in the environment. A where clause that is
 // constant filters; one that depends on a variable is passed to body as
@@ -218,13 +214,4 @@ func (l *lowerer) genValues(e Expr) ([]int64, bool) {
 		return nil, false
 	}
 	return nil, false
-}
-
-// bindings describes the generator values in scope: "r = 3, c = 2".
-func (l *lowerer) bindings() string {
-	parts := make([]string, len(l.gens))
-	for i, g := range l.gens {
-		parts[i] = g.name + " = " + itoa(g.v)
-	}
-	return strings.Join(parts, ", ")
 }

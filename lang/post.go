@@ -131,8 +131,5 @@ func conjuncts(e engine.Expr) []engine.Expr {
 
 // record remembers where engine constraint idx came from.
 func (l *lowerer) record(n Node, idx int) {
-	for len(l.prog.Origins) < idx {
-		l.prog.Origins = append(l.prog.Origins, Origin{})
-	}
-	l.prog.Origins = append(l.prog.Origins[:idx], Origin{Stmt: l.stmt, Node: n.span(), Bindings: l.bindings()})
+	l.prog.origins.record(idx, l.stmt, n.span(), l.gens)
 }

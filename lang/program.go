@@ -27,7 +27,7 @@ type Input struct {
 type Program struct {
 	Model   *engine.Model
 	Decls   []*VarInfo // decision variables in declaration order
-	Origins []Origin   // for each engine constraint, where it came from
+	origins origins    // for each engine constraint, where it came from: Origin(i)
 	Sources Sources    // every text compiled, for error snippets
 	// Objective is the minimize or maximize statement, if any.
 	Objective Span
@@ -45,14 +45,6 @@ type VarInfo struct {
 
 // Range is an index set lo..hi.
 type Range struct{ Lo, Hi int64 }
-
-// Origin locates the statement an engine constraint was lowered from, and
-// the generator values that produced it ("r = 3").
-type Origin struct {
-	Stmt     Span
-	Node     Span
-	Bindings string
-}
 
 // Compile parses, checks and lowers a model with its data. The error, if
 // any, is an ErrorList with every problem found.

@@ -168,8 +168,8 @@ func (p *Program) VarsOf(name string) []engine.Var {
 		}
 	}
 	cons := p.Model.Constraints()
-	for i, o := range p.Origins {
-		if o.Stmt.Pos.File != name || i >= len(cons) {
+	for i := range min(p.origins.len(), len(cons)) {
+		if p.Origin(i).Stmt.Pos.File != name {
 			continue
 		}
 		c := cons[i]
