@@ -35,6 +35,7 @@ func TestBadInputs(t *testing.T) {
 		{"byte-order mark, error on line 1", []string{"solve", write("bom1.csp", "\ufeffvar x in 1..y\n")}, 2, "bom1.csp:1:13: unknown name \"y\"\n    var x in 1..y\n                ^"},
 		{"byte-order mark in a data file", []string{"solve", model, write("bomdata.csp", "\ufeffn = 3\n"), "-a"}, 0, "x = 3"},
 		{"byte-order mark in a batch file", []string{"solve", write("g.csp", "param g[1..2]\nvar x[1..2] in 1..2\nx = g\n"), "--each", write("bom.txt", "\ufeff1.\n")}, 0, "11"},
+		{"byte-order mark in a REPL script", []string{"repl"}, 0, "x = 3"},
 		{"NUL byte", []string{"solve", write("nul.csp", "var x in 1..3\x00\n")}, 2, "illegal character NUL"},
 		{"100 MB file", []string{"solve", write("huge.csp", rep(" ", 100<<20))}, 2, "larger than 64 MB"},
 		{"1 MB line", []string{"solve", write("line.csp", "var x in 1..3\nx = "+rep(" ", 1<<20)+"2\n")}, 0, "x = 2"},
@@ -67,7 +68,7 @@ func TestBadInputs(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			code := run(tt.args, strings.NewReader(""), &out, &out)
+			code := run(tt.args, strings.NewReader("\ufeffvar x in 1..3\nx > 2\n:solve\n"), &out, &out)
 			if code != tt.code || !strings.Contains(out.String(), tt.want) {
 				text := out.String()
 				if len(text) > 500 {

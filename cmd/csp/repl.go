@@ -78,8 +78,12 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runScript(s *session, in io.Reader) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), maxFileSize)
-	for sc.Scan() && !s.quit && !outputFailed(s.out) {
-		s.line(sc.Text())
+	for first := true; sc.Scan() && !s.quit && !outputFailed(s.out); first = false {
+		line := sc.Text()
+		if first {
+			line = strings.TrimPrefix(line, "\ufeff") // a byte-order mark, as in a file
+		}
+		s.line(line)
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintf(s.errw, "csp repl: cannot read the input: %v\n", unwrapPathError(err))
