@@ -31,8 +31,9 @@ improving solution until the optimum is proven):
   -n N               the first N solutions
   --count            count all solutions without printing them (a model
                      with an objective is refused: remove it to count)
-  --timeout D        stop after D (10s, 2m, or plain seconds)
-  --max-memory S     stop when the search holds more than S of memory
+  --timeout D        stop after D (10s, 2m, or plain seconds), counted from
+                     the start: compiling the model included
+  --max-memory S     stop compiling or the search past S of memory
                      (512M, 2G; default 4G)
 
 Many instances:
