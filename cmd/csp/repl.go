@@ -12,7 +12,6 @@ import (
 
 	"github.com/chzyer/readline"
 
-	"github.com/csp-lang/csp/engine"
 )
 
 const (
@@ -105,8 +104,8 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 	}
 	// readline reads the terminal in the background even while a search
 	// runs, so Ctrl-C may arrive as a byte rather than as SIGINT: both stop
-	// the search in progress.
-	var running atomic.Pointer[engine.Solver]
+	// the search (or explanation) in progress.
+	var running atomic.Pointer[func()]
 	rl, err := readline.NewEx(&readline.Config{
 		Prompt:          prompt,
 		HistoryFile:     history,
@@ -115,8 +114,8 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 		EOFPrompt:       "",
 		Stderr:          stderr,
 		FuncFilterInputRune: func(r rune) (rune, bool) {
-			if sv := running.Load(); sv != nil && r == readline.CharInterrupt {
-				sv.Stop()
+			if stop := running.Load(); stop != nil && r == readline.CharInterrupt {
+				(*stop)()
 				return r, false
 			}
 			return r, true
@@ -129,9 +128,9 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 	defer rl.Close()
 	// The session writes only between two Readline calls, straight to the
 	// terminal: readline's own writers would redraw the prompt mid-answer.
-	s.onSearch = func(sv *engine.Solver) func() {
-		running.Store(sv)
-		restore := onSignal(sv.Stop)
+	s.onStop = func(stop func()) func() {
+		running.Store(&stop)
+		restore := onSignal(stop)
 		return func() { restore(); running.Store(nil) }
 	}
 	fmt.Fprintln(s.out, "csp", version(), "- :help for help, Ctrl-D to leave")

@@ -17,7 +17,7 @@ import (
 
 // TestREPLTerminal drives the real binary through a pseudo-terminal, as a
 // person would: tab completion, the continuation prompt, Ctrl-C during a
-// long search, and the history file.
+// long search and a long :explain, and the history file.
 func TestREPLTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -52,12 +52,17 @@ func TestREPLTerminal(t *testing.T) {
 		{":cou\t", ":count"}, // completion of a command
 		{"\r", ""},           // 22-queens has billions of solutions: interrupt the count
 		{"\x03", "stopped:"},
+		{":reset\r", "the model is empty"},
+		{"var x[1..13] in 1..12\r", "csp> "}, // 13 pigeons, 12 holes, pairwise: a long proof
+		{"forall i, j in 1..13 where i < j: x[i] != x[j]\r", "csp> "},
+		{":explain\r", ""},
+		{"\x03", "interrupted: the model was not proven unsatisfiable"},
 		{":quit\r", ""},
 	}
 	for _, s := range steps {
 		term.WriteString(s.keys)
-		if s.keys == "\r" && s.want == "" {
-			time.Sleep(500 * time.Millisecond) // let the count run
+		if strings.HasSuffix(s.keys, "\r") && s.want == "" {
+			time.Sleep(500 * time.Millisecond) // let the count or the explanation run
 			continue
 		}
 		if s.want != "" && !screen.waitFor(s.want, 10*time.Second) {

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/csp-lang/csp/engine"
@@ -33,7 +34,7 @@ type session struct {
 	failed   bool     // some input was rejected (the exit status of a script)
 	needs    []string // params still without a value after loading a model
 	quit     bool
-	onSearch func(*engine.Solver) func() // installs a Ctrl-C handler for a search
+	onStop   func(stop func()) func() // makes Ctrl-C call stop, until the returned function is called
 	trace    traceMode                   // :trace
 	complete bool                        // the last search was :all or :count
 }
@@ -271,8 +272,8 @@ func (s *session) value(v engine.Var) int64 {
 
 // next calls Next with Ctrl-C routed to the solver.
 func (s *session) next(sv *engine.Solver) engine.Status {
-	if s.onSearch != nil {
-		defer s.onSearch(sv)()
+	if s.onStop != nil {
+		defer s.onStop(sv.Stop)()
 	}
 	return sv.Next()
 }
@@ -340,8 +341,8 @@ func (s *session) all(print bool) {
 		return
 	}
 	s.search, s.found = sv, 0
-	if s.onSearch != nil {
-		defer s.onSearch(sv)()
+	if s.onStop != nil {
+		defer s.onStop(sv.Stop)()
 	}
 	for {
 		switch sv.Next() {
@@ -373,10 +374,19 @@ func (s *session) explain() {
 	if timeout == 0 {
 		timeout = 10 * time.Second
 	}
-	c, err := lang.Explain(in, s.options(), timeout)
+	opts := s.options()
+	var stop atomic.Bool
+	opts.StopFlag = &stop
+	if s.onStop != nil { // Ctrl-C stops it as it stops a search
+		defer s.onStop(func() { stop.Store(true) })()
+	}
+	c, err := lang.Explain(in, opts, timeout)
 	switch {
 	case errors.Is(err, lang.ErrHasSolution):
 		fmt.Fprintln(s.out, "the model has a solution: there is nothing to explain")
+		return
+	case errors.Is(err, lang.ErrStopped):
+		fmt.Fprintln(s.out, "interrupted: the model was not proven unsatisfiable")
 		return
 	case err != nil:
 		fmt.Fprintln(s.out, err)
@@ -386,7 +396,11 @@ func (s *session) explain() {
 	for _, src := range in.Stmts {
 		srcs[src.Name] = src.Text
 	}
-	fmt.Fprintf(s.out, "no solution: these %d statements already have none:\n", len(c.Items))
+	if c.Stopped {
+		fmt.Fprintf(s.out, "no solution: these %d statements already have none (interrupted, so the set may not be minimal):\n", len(c.Items))
+	} else {
+		fmt.Fprintf(s.out, "no solution: these %d statements already have none:\n", len(c.Items))
+	}
 	for _, it := range c.Items {
 		fmt.Fprintln(s.out, "  "+it.Describe(srcs))
 	}

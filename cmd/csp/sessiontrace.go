@@ -76,8 +76,8 @@ func (s *session) drawTree(args []string) {
 		nameOf(orders, s.settings.order), nameOf(valueOrders, s.settings.values), nameOf(propLevels, s.settings.prop))}
 	n := &narrator{prog: s.prog, tree: tree}
 	n.install(sv)
-	if s.onSearch != nil {
-		defer s.onSearch(sv)()
+	if s.onStop != nil {
+		defer s.onStop(sv.Stop)()
 	}
 	for found := int64(0); s.complete || found < max(s.found, 1); found++ {
 		if sv.Next() != engine.Solution {
