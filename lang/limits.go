@@ -97,7 +97,7 @@ func (l *lowerer) checkLimits() bool {
 	}
 	heap, live, cycles := g.heap()
 	if heap > max {
-		return l.halt("lowering this statement took the heap past %s, the memory limit", sizeText(max))
+		return l.halt("lowering this statement took the heap past %s, the memory limit", SizeText(max))
 	}
 	// What a collection found live, against the iterations done by then
 	// (about: done counts those since too, so this errs low).
@@ -105,7 +105,7 @@ func (l *lowerer) checkLimits() bool {
 		per := float64(live-p.live0) / float64(p.done)
 		if need := float64(p.live0) + per*float64(p.total); need > projectMargin*float64(max) {
 			return l.halt("lowering this statement would take about %s of memory (%d times its body), more than the memory limit of %s",
-				sizeText(int64(need)), p.total, sizeText(max))
+				SizeText(int64(need)), p.total, SizeText(max))
 		}
 	}
 	return true
@@ -119,8 +119,8 @@ func (l *lowerer) halt(format string, args ...any) bool {
 	return false
 }
 
-// sizeText writes a byte count as people read it: 300 MB, 1.5 GB.
-func sizeText(n int64) string {
+// SizeText writes a byte count as people read it: 300 MB, 1.5 GB, 512 KB.
+func SizeText(n int64) string {
 	switch {
 	case n >= 1<<30:
 		return fmt.Sprintf("%.3g GB", float64(n)/(1<<30))

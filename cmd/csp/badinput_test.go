@@ -13,13 +13,7 @@ import (
 // naming the problem, never a panic or a hang.
 func TestBadInputs(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := fileWriter(t, dir)
 	rep := strings.Repeat
 	model := write("model.csp", "param n = 2\nparam p[1..2] = [1 2]\nvar x in 1..n\n")
 	tests := []struct {
@@ -77,5 +71,18 @@ func TestBadInputs(t *testing.T) {
 				t.Errorf("exit %d, want %d; output must contain %q:\n%s", code, tt.code, tt.want, text)
 			}
 		})
+	}
+}
+
+// fileWriter returns a function that writes a file into dir and returns
+// its path, failing the test if it cannot.
+func fileWriter(t *testing.T, dir string) func(name, text string) string {
+	return func(name, text string) string {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
 	}
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -13,13 +11,7 @@ import (
 // exit status 3 and an error at the statement being lowered.
 func TestCompileLimitsOnTheCommandLine(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := fileWriter(t, dir)
 	// 9,000,000 where tests and no constraint: seconds of lowering.
 	slow := write("slow.csp", "var x in 0..9\nforall i in 1..3000, j in 1..3000 where i + j < 0: x >= 0\n")
 	// 9,000,000 constraints: a gigabyte or two.

@@ -105,7 +105,7 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 // search's limit note uses.
 func explainStopText(o *options, stopped string) string {
 	if stopped == "memory" {
-		return fmt.Sprintf("the search used more than %s (--max-memory)", sizeText(o.maxMemory))
+		return fmt.Sprintf("the search used more than %s (--max-memory)", lang.SizeText(o.maxMemory))
 	}
 	return stopped
 }

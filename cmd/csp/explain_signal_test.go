@@ -25,13 +25,7 @@ func TestExplainSignals(t *testing.T) {
 	dir := t.TempDir()
 	// 13 values in 12 holes: each check is far too long for the test.
 	hard := "var x[1..13] in 1..12\nforall i, j in 1..13 where i < j: x[i] != x[j]\n"
-	write := func(name, text string) string {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
+	write := fileWriter(t, dir)
 	hardFile := write("hard.csp", hard)
 	// Proven unsatisfiable at once, then a long check without x[1] = 0.
 	provenFile := write("proven.csp", hard+"x[1] = 0\n")

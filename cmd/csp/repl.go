@@ -11,7 +11,6 @@ import (
 	"sync/atomic"
 
 	"github.com/chzyer/readline"
-
 )
 
 const (

@@ -35,8 +35,8 @@ type session struct {
 	needs    []string // params still without a value after loading a model
 	quit     bool
 	onStop   func(stop func()) func() // makes Ctrl-C call stop, until the returned function is called
-	trace    traceMode                   // :trace
-	complete bool                        // the last search was :all or :count
+	trace    traceMode                // :trace
+	complete bool                     // the last search was :all or :count
 }
 
 type entry struct {

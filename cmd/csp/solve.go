@@ -179,7 +179,7 @@ func limitNote(o *options, res outcome, optimizing bool) string {
 	case res.stopped == "interrupted":
 		what = "interrupted"
 	case res.stopped == "memory":
-		what = fmt.Sprintf("the search used more than %s (--max-memory)", sizeText(o.maxMemory))
+		what = fmt.Sprintf("the search used more than %s (--max-memory)", lang.SizeText(o.maxMemory))
 	case o.timeout > 0:
 		what = fmt.Sprintf("timeout after %v", o.timeout)
 	}
@@ -206,19 +206,6 @@ func jsonStatus(status string, res outcome, st engine.Stats, optimizing bool) st
 	fmt.Fprintf(&b, `,"stats":{"nodes":%d,"failures":%d,"propagations":%d,"max_depth":%d,"setup_ms":%.3f,"search_ms":%.3f,"peak_memory_bytes":%d}}`,
 		st.Nodes, st.Failures, st.Propagations, st.MaxDepth, ms(res.setup), ms(st.SearchTime), peakMemory())
 	return b.String()
-}
-
-// sizeText writes a byte count as people read it: 300 MB, 1.5 GB, 512 KB.
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.3g GB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.3g MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.3g KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 func plural(n int64, word string) string {
