@@ -55,11 +55,27 @@ var (
 	objParser   = sync.OnceValue(buildParser[gObj])
 )
 
-// parseStmt parses the tokens of one statement. The statement parser
-// knows every kind of statement; a keyword statement it rejects is parsed
-// again by its own production, only to explain the error. (So a run
-// without errors builds one parser, not five.)
-func parseStmt(toks []lexer.Token) (*gStmt, *Error) {
+// parseStmt parses the tokens of one statement: by the hand-written
+// parser of fastparse.go, or where it declines (a mistake, or anything
+// unusual), by participle, whose errors it reports.
+func parseStmt(toks []lexer.Token) (Stmt, *Error) {
+	if fastParse {
+		if s, ok := fastStmt(toks); ok {
+			return s, nil
+		}
+	}
+	g, err := parseGStmt(toks)
+	if err != nil {
+		return nil, err
+	}
+	return convStmt(g), nil
+}
+
+// parseGStmt parses the tokens of one statement with participle. The
+// statement parser knows every kind of statement; a keyword statement it
+// rejects is parsed again by its own production, only to explain the
+// error. (So a run without errors builds one parser, not five.)
+func parseGStmt(toks []lexer.Token) (*gStmt, *Error) {
 	g, err := parseTokens(stmtParser(), toks)
 	first := toks[0]
 	if err == nil || first.Type != tokKeyword {
@@ -164,9 +180,9 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 			scanErrs = scanErrs[1:]
 		}
 		if err == nil {
-			var g *gStmt
-			if g, err = parseStmt(stmt); err == nil {
-				f.Stmts = append(f.Stmts, convStmt(g))
+			var s Stmt
+			if s, err = parseStmt(stmt); err == nil {
+				f.Stmts = append(f.Stmts, s)
 				prev, damaged = stmt, false
 				continue
 			}
@@ -379,7 +395,10 @@ func recoverData(toks []lexer.Token, br *broken) bool {
 }
 
 // splitStatements cuts the token stream at the separators outside any
-// bracket; each statement ends in an EOF where its separator was.
+// bracket; each statement ends in an EOF where its separator was. The
+// EOF overwrites the separator in place: copying each statement cost an
+// allocation per statement, and for one long statement as much memory
+// again as its tokens.
 func splitStatements(toks []lexer.Token) [][]lexer.Token {
 	var out [][]lexer.Token
 	depth, start := 0, 0
@@ -390,8 +409,8 @@ func splitStatements(toks []lexer.Token) [][]lexer.Token {
 		case t.Type == tokPunct && (t.Value == ")" || t.Value == "]" || t.Value == "}"):
 			depth = max(0, depth-1) // a stray closer is a scanning error
 		case t.Type == tokPunct && t.Value == ";" && depth == 0, t.EOF() && i > start:
-			stmt := append(toks[start:i:i], lexer.EOFToken(t.Pos))
-			out = append(out, stmt)
+			toks[i] = lexer.EOFToken(t.Pos)
+			out = append(out, toks[start:i+1:i+1])
 			start = i + 1
 		}
 	}

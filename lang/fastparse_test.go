@@ -1,0 +1,1105 @@
+package lang
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The hand-written parser (fastparse.go) against participle: whatever it
+// accepts, participle must accept with the same AST, spans included; what
+// participle rejects, it must decline.
+
+// fpOutcome is what the two parsers make of one statement.
+type fpOutcome struct {
+	fast      Stmt   // nil where the fast parser declined
+	slow      Stmt   // nil where participle rejected
+	slowErr   *Error // participle's error
+	slowPanic any    // a panic in participle, taken for a rejection
+	diff      string // where fast and slow differ, if both parsed
+}
+
+func fpParse(toks []lexer.Token) (o fpOutcome) {
+	o.fast, _ = fastStmt(toks)
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				o.slowPanic = r
+				o.slow = nil
+			}
+		}()
+		g, err := parseGStmt(toks)
+		if err != nil {
+			o.slowErr = err
+			return
+		}
+		o.slow = convStmt(g)
+	}()
+	if o.fast != nil && o.slow != nil {
+		o.diff = fpDiff(reflect.ValueOf(o.fast), reflect.ValueOf(o.slow), "stmt")
+	}
+	return o
+}
+
+// problem is what is wrong with an outcome: the fast parser accepted what
+// participle rejects, or built another AST; or, if complete is set, it
+// declined what participle accepts.
+func (o fpOutcome) problem(complete bool) string {
+	switch {
+	case o.fast != nil && o.slow == nil:
+		if o.slowPanic != nil {
+			return fmt.Sprintf("fast parser accepted, participle panicked: %v", o.slowPanic)
+		}
+		return fmt.Sprintf("fast parser accepted, participle rejected: %v", o.slowErr)
+	case o.diff != "":
+		return "ASTs differ: " + o.diff
+	case complete && o.fast == nil && o.slow != nil:
+		return "fast parser declined what participle accepts"
+	}
+	return ""
+}
+
+// fpDiff describes the first difference between two ASTs, with its path,
+// or "" if they are deeply equal (as reflect.DeepEqual has it: a nil slice
+// differs from an empty one).
+func fpDiff(a, b reflect.Value, path string) string {
+	if a.IsValid() != b.IsValid() {
+		return fmt.Sprintf("%s: %v vs %v", path, a, b)
+	}
+	if !a.IsValid() {
+		return ""
+	}
+	if a.Type() != b.Type() {
+		return fmt.Sprintf("%s: type %v vs %v", path, a.Type(), b.Type())
+	}
+	switch a.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		if a.IsNil() || b.IsNil() {
+			if a.IsNil() != b.IsNil() {
+				return fmt.Sprintf("%s: nil %v vs nil %v", path, a.IsNil(), b.IsNil())
+			}
+			return ""
+		}
+		if a.Kind() == reflect.Interface {
+			return fpDiff(a.Elem(), b.Elem(), path)
+		}
+		return fpDiff(a.Elem(), b.Elem(), path+"("+a.Elem().Type().Name()+")")
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if d := fpDiff(a.Field(i), b.Field(i), path+"."+a.Type().Field(i).Name); d != "" {
+				return d
+			}
+		}
+		return ""
+	case reflect.Slice:
+		if a.IsNil() != b.IsNil() {
+			return fmt.Sprintf("%s: nil slice %v vs %v", path, a.IsNil(), b.IsNil())
+		}
+		if a.Len() != b.Len() {
+			return fmt.Sprintf("%s: length %d vs %d", path, a.Len(), b.Len())
+		}
+		for i := range a.Len() {
+			if d := fpDiff(a.Index(i), b.Index(i), fmt.Sprintf("%s[%d]", path, i)); d != "" {
+				return d
+			}
+		}
+		return ""
+	case reflect.String:
+		if a.String() != b.String() {
+			return fmt.Sprintf("%s: %q vs %q", path, a.String(), b.String())
+		}
+	case reflect.Int:
+		if a.Int() != b.Int() {
+			return fmt.Sprintf("%s: %d vs %d", path, a.Int(), b.Int())
+		}
+	case reflect.Bool:
+		if a.Bool() != b.Bool() {
+			return fmt.Sprintf("%s: %v vs %v", path, a.Bool(), b.Bool())
+		}
+	default:
+		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
+			return fmt.Sprintf("%s: %v vs %v", path, a, b)
+		}
+	}
+	return ""
+}
+
+func TestFpDiff(t *testing.T) {
+	a := &Binary{Op: "+", X: &Ident{Name: "x"}, Y: &IntLit{Text: "1"}}
+	b := &Binary{Op: "+", X: &Ident{Name: "x"}, Y: &IntLit{Text: "1"}}
+	if d := fpDiff(reflect.ValueOf(a), reflect.ValueOf(b), "e"); d != "" {
+		t.Fatal(d)
+	}
+	b.Y.(*IntLit).End.Col = 3
+	if d := fpDiff(reflect.ValueOf(a), reflect.ValueOf(b), "e"); d != "e(Binary).Y(IntLit).Span.End.Col: 0 vs 3" {
+		t.Fatal(d)
+	}
+	m1, m2 := &Matrix{Rows: [][]Expr{}}, &Matrix{}
+	if d := fpDiff(reflect.ValueOf(m1), reflect.ValueOf(m2), "m"); d == "" {
+		t.Fatal("nil and empty slices compared equal")
+	}
+}
+
+// fpStats counts the statements compared.
+type fpStats struct{ compared, fast, slowOnly, rejected int }
+
+func (s *fpStats) add(o fpOutcome) {
+	s.compared++
+	switch {
+	case o.fast != nil:
+		s.fast++
+	case o.slow != nil:
+		s.slowOnly++
+	default:
+		s.rejected++
+	}
+}
+
+func (s fpStats) String() string {
+	return fmt.Sprintf("%d statements: %d taken by the fast parser, %d declined and parsed by participle, %d rejected by both",
+		s.compared, s.fast, s.slowOnly, s.rejected)
+}
+
+// fpStatements scans src and cuts it into the statements parseStmt gets.
+func fpStatements(name string, src []byte) [][]lexer.Token {
+	toks, _ := scan(name, withoutBOM(src))
+	return splitStatements(toks)
+}
+
+// fpCorpus is every model and example, the test data, the fuzz seeds and
+// the csp code of the docs, by name. mustTake marks those whose every
+// statement the fast parser must take.
+func fpCorpus(t testing.TB) (names []string, srcs map[string][]byte, mustTake map[string]bool) {
+	srcs, mustTake = map[string][]byte{}, map[string]bool{}
+	add := func(name string, src []byte, must bool) {
+		if _, dup := srcs[name]; !dup {
+			names = append(names, name)
+		}
+		srcs[name] = src
+		mustTake[name] = must
+	}
+	walk := func(root string, must bool) {
+		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".csp") {
+				src, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				add(path, src, must)
+			}
+			return nil
+		})
+	}
+	walk("../models", true)
+	walk("../examples", true)
+	walk("testdata", false)
+	walk("../cmd/csp/testdata", false)
+	docs, _ := filepath.Glob("../docs/*.md")
+	for _, path := range append(docs, "../README.md") {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, block := range fpCodeBlocks(string(src)) {
+			add(fmt.Sprintf("%s#%d", path, i+1), []byte(block), false)
+		}
+	}
+	seeds, _ := filepath.Glob("testdata/fuzz/*/*")
+	for _, path := range seeds {
+		for i, v := range fpSeedValues(t, path) {
+			add(fmt.Sprintf("%s#%d", path, i+1), []byte(v), false)
+		}
+	}
+	return names, srcs, mustTake
+}
+
+// fpCodeBlocks returns the code blocks of a markdown text marked csp
+// (errors.md's, with a title) or not marked at all (language.md's).
+func fpCodeBlocks(md string) []string {
+	var out []string
+	var block strings.Builder
+	open, keep := false, false
+	for _, line := range strings.SplitAfter(md, "\n") {
+		fence := strings.HasPrefix(line, "```")
+		switch {
+		case fence && !open:
+			info := strings.Fields(line[3:]) // csp title=model.csp
+			open, keep = true, len(info) == 0 || info[0] == "csp"
+			block.Reset()
+		case fence:
+			if keep {
+				out = append(out, block.String())
+			}
+			open = false
+		case open:
+			block.WriteString(line)
+		}
+	}
+	return out
+}
+
+// fpSeedValues reads a file of a fuzz corpus: a string is a source; an
+// int64 is a seed of FuzzLanguage, whose model is its source.
+func fpSeedValues(t testing.TB, path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "string(") && strings.HasSuffix(line, ")"):
+			if s, err := strconv.Unquote(line[len("string(") : len(line)-1]); err == nil {
+				out = append(out, s)
+			}
+		case strings.HasPrefix(line, "int64(") && strings.HasSuffix(line, ")") && strings.Contains(path, "FuzzLanguage"):
+			if n, err := strconv.ParseInt(line[len("int64("):len(line)-1], 10, 64); err == nil {
+				out = append(out, dfRandomModel(n).source())
+			}
+		}
+	}
+	return out
+}
+
+// TestFastParseCorpus compares the parsers on every statement of the
+// corpus, and checks that the fast parser takes every statement of the
+// models and examples.
+func TestFastParseCorpus(t *testing.T) {
+	names, srcs, mustTake := fpCorpus(t)
+	var all, must fpStats
+	for _, name := range names {
+		for _, stmt := range fpStatements(name, srcs[name]) {
+			o := fpParse(stmt)
+			all.add(o)
+			if mustTake[name] {
+				must.add(o)
+			}
+			if p := o.problem(true); p != "" {
+				t.Errorf("%s: %s: %s", tokSpan(stmt[:1]).Pos, fpText(stmt), p)
+			}
+			if mustTake[name] && o.fast == nil {
+				t.Errorf("%s: %s: the fast parser declined", tokSpan(stmt[:1]).Pos, fpText(stmt))
+			}
+		}
+	}
+	t.Logf("corpus of %d sources: %v", len(names), all)
+	t.Logf("models and examples: %v", must)
+	if must.compared < 100 {
+		t.Errorf("only %d statements in models and examples", must.compared)
+	}
+}
+
+// fpText is the statement's tokens, for messages.
+func fpText(toks []lexer.Token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if t.EOF() {
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.Value)
+		if b.Len() > 200 {
+			b.WriteString(" ...")
+			break
+		}
+	}
+	return b.String()
+}
+
+// fpGen makes random well-formed statements, over every production.
+type fpGen struct {
+	rng    *rand.Rand
+	depth  int
+	budget int // primaries left to make in this statement
+}
+
+func (g *fpGen) n(k int) int       { return g.rng.Intn(k) }
+func (g *fpGen) chance(p int) bool { return g.rng.Intn(100) < p }
+func (g *fpGen) pick(s ...string) string {
+	return s[g.n(len(s))]
+}
+
+var fpNames = []string{"x", "y", "q", "cell", "_tmp", "élan", "n", "m", "a1", "sum", "true", "p_2"}
+
+func (g *fpGen) name() string { return fpNames[g.n(len(fpNames))] }
+
+func (g *fpGen) int() string {
+	return g.pick("0", "1", "2", "3", "7", "10", "42", "1_000", "007", "9223372036854775807", "99999999999999999999")
+}
+
+// sep is a blank between tokens, mostly one space.
+func (g *fpGen) sep() string {
+	if g.chance(10) {
+		return "  "
+	}
+	return " "
+}
+
+func (g *fpGen) stmt() string {
+	if g.depth == 0 {
+		g.budget = 5 + g.n(40)
+	}
+	switch g.n(12) {
+	case 0:
+		s := "param " + g.name()
+		if g.chance(50) {
+			s += "[" + g.exprList(1+g.n(2)) + "]"
+		}
+		if g.chance(70) {
+			s += " = " + g.expr()
+		}
+		return s
+	case 1:
+		var names []string
+		for range 1 + g.n(3) {
+			nm := g.name()
+			if g.chance(40) {
+				nm += "[" + g.exprList(1+g.n(2)) + "]"
+			}
+			names = append(names, nm)
+		}
+		return "var " + strings.Join(names, ", ") + " in " + g.expr()
+	case 2:
+		var items []string
+		for range 1 + g.n(3) {
+			switch g.n(4) {
+			case 0:
+				items = append(items, g.str())
+			case 1:
+				items = append(items, g.pick("board", "grid")+"("+g.exprList(1+g.n(3))+")")
+			default:
+				items = append(items, g.expr())
+			}
+		}
+		return "show " + strings.Join(items, ", ")
+	case 3:
+		return g.pick("minimize ", "maximize ") + g.expr()
+	}
+	return g.expr()
+}
+
+func (g *fpGen) str() string {
+	return g.pick(`"x = {x}"`, `""`, `"a\"b"`, `"tab\there"`, `"bad \q escape"`, `"{q[1]} and {sum(q)}"`, `"é"`)
+}
+
+func (g *fpGen) exprList(k int) string {
+	var es []string
+	for range k {
+		es = append(es, g.expr())
+	}
+	return strings.Join(es, ", ")
+}
+
+// deep reports whether the expression being made is deep enough that only
+// leaves should follow.
+func (g *fpGen) deep() bool { return g.depth > 5 || g.budget <= 0 }
+
+func (g *fpGen) expr() string {
+	g.depth++
+	defer func() { g.depth-- }()
+	if !g.deep() && g.chance(8) {
+		return g.quant()
+	}
+	return g.impl()
+}
+
+func (g *fpGen) quant() string {
+	kind := g.pick("forall", "exists")
+	s := kind + " " + g.gens()
+	if kind == "forall" && g.chance(35) {
+		var stmts []string
+		for range g.n(4) {
+			stmts = append(stmts, g.stmt())
+		}
+		sep := g.pick("; ", "\n")
+		return s + " {" + g.pick("", "\n") + strings.Join(stmts, sep) + g.pick("", "\n") + "}"
+	}
+	return s + ":" + g.sep() + g.expr()
+}
+
+func (g *fpGen) gens() string {
+	var gs []string
+	for range 1 + g.n(2) {
+		names := []string{g.name()}
+		for range g.n(3) / 2 {
+			names = append(names, g.name())
+		}
+		gs = append(gs, strings.Join(names, ", ")+" in "+g.setExpr())
+	}
+	s := strings.Join(gs, ", ")
+	if g.chance(30) {
+		s += " where " + g.expr()
+	}
+	return s
+}
+
+func (g *fpGen) impl() string {
+	s := g.disj()
+	if !g.deep() && g.chance(10) {
+		s += g.sep() + g.pick("->", "<->") + g.pick(" ", "\n") + g.expr()
+	}
+	return s
+}
+
+func (g *fpGen) disj() string {
+	s := g.conj()
+	for !g.deep() && g.chance(15) {
+		s += " " + g.pick("or", "xor") + g.pick(" ", "\n") + g.conj()
+	}
+	return s
+}
+
+func (g *fpGen) conj() string {
+	s := g.neg()
+	for !g.deep() && g.chance(15) {
+		s += " and " + g.neg()
+	}
+	return s
+}
+
+func (g *fpGen) neg() string {
+	if g.chance(8) {
+		return "not " + g.neg()
+	}
+	return g.cmp()
+}
+
+func (g *fpGen) cmp() string {
+	s := g.setExpr()
+	if !g.deep() && g.chance(35) {
+		s += g.sep() + g.pick("=", "==", "!=", "<", "<=", ">", ">=", "in", "not in", "in") + g.pick(" ", "\n") + g.setExpr()
+	}
+	return s
+}
+
+func (g *fpGen) setExpr() string {
+	s := g.rangeExpr()
+	for !g.deep() && g.chance(10) {
+		s += " " + g.pick("union", "diff") + " " + g.rangeExpr()
+	}
+	return s
+}
+
+func (g *fpGen) rangeExpr() string {
+	s := g.add()
+	if !g.deep() && g.chance(15) {
+		s += g.pick("..", " .. ") + g.add()
+	}
+	return s
+}
+
+func (g *fpGen) add() string {
+	s := g.mul()
+	for !g.deep() && g.chance(20) {
+		s += g.sep() + g.pick("+", "-") + g.sep() + g.mul()
+	}
+	return s
+}
+
+func (g *fpGen) mul() string {
+	s := g.unary()
+	for !g.deep() && g.chance(15) {
+		s += g.sep() + g.pick("*", "/", "%") + g.sep() + g.unary()
+	}
+	return s
+}
+
+func (g *fpGen) unary() string {
+	if g.chance(10) {
+		return g.pick("-", "- ") + g.unary()
+	}
+	s := g.postfix()
+	if !g.deep() && g.chance(8) {
+		s += g.pick("^", " ^ ") + g.unary()
+	}
+	return s
+}
+
+func (g *fpGen) postfix() string {
+	s := g.primary()
+	for !g.deep() && g.chance(15) {
+		var idx []string
+		for range 1 + g.n(3) {
+			switch g.n(6) {
+			case 0:
+				idx = append(idx, "..")
+			case 1:
+				idx = append(idx, g.add()+".."+g.add())
+			default:
+				idx = append(idx, g.expr())
+			}
+		}
+		s += "[" + strings.Join(idx, g.pick(",", ", ")) + "]"
+	}
+	return s
+}
+
+func (g *fpGen) primary() string {
+	g.budget--
+	g.depth++
+	defer func() { g.depth-- }()
+	if g.deep() {
+		switch g.n(3) {
+		case 0:
+			return g.int()
+		case 1:
+			return g.name()
+		}
+		return g.pick("[1 2 3]", "{1, 2}", "(x)", "f()", "[.]")
+	}
+	switch g.n(14) {
+	case 0, 1, 2:
+		return g.int()
+	case 3, 4, 5:
+		return g.name()
+	case 6:
+		fn := g.pick("sum", "count", "alldiff", "min", "max", "abs", "f")
+		switch g.n(4) {
+		case 0:
+			return fn + "()"
+		case 1:
+			s := fn + "(" + g.expr() + " for " + g.gens()
+			for range g.n(2) {
+				s += ", " + g.expr()
+			}
+			return s + ")"
+		}
+		return fn + g.pick("", " ") + "(" + g.exprList(1+g.n(3)) + ")"
+	case 7:
+		return "if " + g.expr() + g.pick(" ", "\n") + "then " + g.expr() + g.pick(" ", "\n") + "else " + g.expr() + g.pick(" ", "\n") + "end"
+	case 8:
+		return "(" + g.pick("", " ", "\n") + g.expr() + g.pick("", " ", "\n") + ")"
+	case 9, 10:
+		return g.list()
+	case 11:
+		if g.chance(20) {
+			return "{}"
+		}
+		return "{" + g.exprList(1+g.n(3)) + "}"
+	case 12:
+		return g.str()
+	}
+	return g.data()
+}
+
+// list makes a matrix (rows, blanks, optional commas) or a comprehension.
+func (g *fpGen) list() string {
+	if g.chance(30) {
+		var elems []string
+		for range 1 + g.n(2) {
+			elems = append(elems, g.elem())
+		}
+		return "[" + strings.Join(elems, " ") + " for " + g.gens() + "]"
+	}
+	var rows []string
+	for range g.n(4) {
+		var elems []string
+		for range 1 + g.n(4) {
+			elems = append(elems, g.elem())
+		}
+		row := ""
+		for i, e := range elems {
+			if i > 0 {
+				// "x -1" is a subtraction, and "x [1]" an index ("x [1 2]"
+				// is not, and participle gives up some of those).
+				if strings.HasPrefix(e, "-") || strings.HasPrefix(e, "[") && !g.chance(20) {
+					row += g.pick(", ", ",")
+				} else {
+					row += g.pick(" ", ", ", ",")
+				}
+			}
+			row += e
+		}
+		if g.chance(5) {
+			row += " for " + g.gens()
+		}
+		rows = append(rows, row)
+	}
+	return "[" + strings.Join(rows, g.pick("; ", ";", "\n")) + "]"
+}
+
+func (g *fpGen) elem() string {
+	if g.chance(15) {
+		return g.pick(".", "_")
+	}
+	return g.expr()
+}
+
+// data makes a matrix of plain data, for gData.
+func (g *fpGen) data() string {
+	var rows []string
+	for range g.n(4) {
+		var elems []string
+		for range 1 + g.n(5) {
+			elems = append(elems, g.pick("1", "-2", "- 3", ".", "_", "10", "0"))
+		}
+		rows = append(rows, strings.Join(elems, g.pick(" ", ", ")))
+	}
+	return "[" + strings.Join(rows, g.pick("; ", "\n")) + "]"
+}
+
+// fpMutate changes a statement's tokens a little: a token dropped,
+// repeated, swapped with the next or replaced.
+func fpMutate(rng *rand.Rand, toks []lexer.Token) []lexer.Token {
+	body := append([]lexer.Token(nil), toks[:len(toks)-1]...)
+	eof := toks[len(toks)-1]
+	for range 1 + rng.Intn(2) {
+		if len(body) == 0 {
+			break
+		}
+		i := rng.Intn(len(body))
+		switch rng.Intn(4) {
+		case 0:
+			body = append(body[:i], body[i+1:]...)
+		case 1:
+			body = append(body[:i+1], body[i:]...)
+		case 2:
+			if i+1 < len(body) {
+				body[i], body[i+1] = body[i+1], body[i]
+			}
+		case 3:
+			body[i] = fpRandomToken(rng, body[i].Pos)
+		}
+	}
+	return append(body, eof)
+}
+
+var fpTokenPool = func() []lexer.Token {
+	var out []lexer.Token
+	for _, p := range puncts {
+		out = append(out, lexer.Token{Type: tokPunct, Value: p})
+	}
+	for k := range keywords {
+		out = append(out, lexer.Token{Type: tokKeyword, Value: k})
+	}
+	out = append(out, lexer.Token{Type: tokIdent, Value: "x"}, lexer.Token{Type: tokIdent, Value: "f"},
+		lexer.Token{Type: tokInt, Value: "1"}, lexer.Token{Type: tokString, Value: `"s"`})
+	return out
+}()
+
+func fpRandomToken(rng *rand.Rand, at lexer.Position) lexer.Token {
+	t := fpTokenPool[rng.Intn(len(fpTokenPool))]
+	t.Pos = at
+	return t
+}
+
+// TestFastParseGenerated compares the parsers on random well-formed
+// statements, which participle accepts and the fast parser must take, and
+// on mutations of them, which it must decline where participle rejects
+// them.
+func TestFastParseGenerated(t *testing.T) {
+	defer runtime.GC()
+	n := 2000 // participle takes about 2 ms a statement here
+	if testing.Short() {
+		n = 200
+	}
+	if s := os.Getenv("CSP_FASTPARSE_STATEMENTS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	rng := rand.New(rand.NewSource(1))
+	g := &fpGen{rng: rng}
+	var gen, mut fpStats
+	failures := 0
+	seen := map[string]bool{}
+	for i := range n {
+		src := g.stmt()
+		stmts := fpStatements("g.csp", []byte(src))
+		if len(stmts) != 1 {
+			t.Fatalf("generated %q: %d statements", src, len(stmts))
+		}
+		o := fpParse(stmts[0])
+		gen.add(o)
+		if o.fast != nil {
+			fpKinds(reflect.ValueOf(o.fast), seen)
+		}
+		if p := o.problem(true); p != "" {
+			t.Errorf("generated #%d %q: %s", i, src, p)
+			failures++
+		}
+		for range 3 {
+			toks := fpMutate(rng, stmts[0])
+			o := fpParse(toks)
+			mut.add(o)
+			if p := o.problem(true); p != "" {
+				t.Errorf("mutation of #%d %q: %s: %s", i, src, fpText(toks), p)
+				failures++
+			}
+		}
+		if failures > 20 {
+			t.Fatal("too many failures")
+		}
+	}
+	t.Logf("generated: %v", gen)
+	t.Logf("mutated: %v", mut)
+	if gen.slowOnly+gen.rejected > gen.compared/10 {
+		t.Errorf("too many generated statements rejected: %v", gen)
+	}
+	for _, k := range fpAllKinds {
+		if !seen[k] {
+			t.Errorf("no generated statement that the fast parser took has %s", k)
+		}
+	}
+}
+
+// fpAllKinds is what the generated statements must cover: every node,
+// operator and form of the AST.
+var fpAllKinds = strings.Split("ParamDecl,ParamDecl shape,ParamDecl value,VarDecl,VarName shape,ShowStmt,Objective minimize,"+
+	"Objective maximize,ConstraintStmt,IntLit,StrLit,Ident,Blank,FullRange,Unary -,Unary not,Binary ->,Binary <->,"+
+	"Binary or,Binary xor,Binary and,Binary =,Binary !=,Binary <,Binary <=,Binary >,Binary >=,Binary in,Binary not in,"+
+	"Binary union,Binary diff,Binary ..,Binary +,Binary -,Binary *,Binary /,Binary %,Binary ^,Index,Call,Call for,If,"+
+	"Matrix,Matrix rows,Comprehension,SetLit,Quant forall body,Quant exists body,Quant forall block,Generators where,"+
+	"Generator names", ",")
+
+// fpKinds adds the kinds of fpAllKinds that an AST has to seen.
+func fpKinds(v reflect.Value, seen map[string]bool) {
+	switch v.Kind() {
+	case reflect.Interface, reflect.Pointer:
+		if !v.IsNil() {
+			fpKinds(v.Elem(), seen)
+		}
+		return
+	case reflect.Slice:
+		for i := range v.Len() {
+			fpKinds(v.Index(i), seen)
+		}
+		return
+	case reflect.Struct:
+	default:
+		return
+	}
+	name := v.Type().Name()
+	seen[name] = true
+	switch n := v.Addr().Interface().(type) {
+	case *Binary:
+		seen["Binary "+n.Op] = true
+	case *Unary:
+		seen["Unary "+n.Op] = true
+	case *ParamDecl:
+		seen["ParamDecl shape"] = seen["ParamDecl shape"] || n.Shape != nil
+		seen["ParamDecl value"] = seen["ParamDecl value"] || n.Value != nil
+	case *VarName:
+		seen["VarName shape"] = seen["VarName shape"] || n.Shape != nil
+	case *Objective:
+		seen["Objective "+n.Sense] = true
+	case *Call:
+		seen["Call for"] = seen["Call for"] || n.Gens != nil
+	case *Matrix:
+		seen["Matrix rows"] = seen["Matrix rows"] || len(n.Rows) > 1
+	case *Quant:
+		if n.Block != nil {
+			seen["Quant "+n.Kind+" block"] = true
+		} else {
+			seen["Quant "+n.Kind+" body"] = true
+		}
+	case *Generators:
+		seen["Generators where"] = seen["Generators where"] || n.Where != nil
+	case *Generator:
+		seen["Generator names"] = seen["Generator names"] || len(n.Names) > 1
+	}
+	for i := range v.NumField() {
+		fpKinds(v.Field(i), seen)
+	}
+}
+
+// Inputs on the edges: the choices the fast parser makes as participle
+// does, and the places it declines.
+var fpEdgeInputs = []string{
+	"x >= 0", "x == 1", "x not in S", "not x in S", "[a not b]", "[a not in b]", "not not x",
+	"- - x = 1", "-2^2 = x", "2^3^4 = x", "2^-3 = x", "x ^ - y ^ z",
+	"(x) + 1 = 2", "((x)) = (1)", "(x)[1] = 2", "(a) -> b", "a -> b -> c", "a <-> (b -> c)",
+	"x[..] = 1", "x[.., 1] = 1", "x[1..3, ..][2] = y", "x[1..] = 1", "x[..3] = 1",
+	"1[2]", "1(2)", "f(1)(2)", "[1 (2)]", "[a (b)]", "[f () x]",
+	"[x [1]]", "[x [1 2]]", "[x [1, 2]]", "[x [1, 2 3]]", "[x [-1 2]]", "[x [- 1 2]]", "[x []]", "[x [.]]",
+	"[x [. 1]]", "[x [1, .]]", "[x [1, -.]]", "[x [.. 1]]", "[x [y for i in S]]", "[x [y + 1 for i in S]]",
+	"[x [1; 2]]", "[x [a b c]]", "[[1 2] [3 4]]", "[[1 2]\n[3 4]]", "[x[1] [2]]", "[x [1][2]]", "[x [(1) 2]]",
+	"[x [f(1) 2]]", "[x [f 2]]", "[1 [2] [3 4]]", "x [1 2] = 1",
+	"[1 -2]", "[-1 -2 3]", "[. -2 _ -3]", "[. - 3]", "[1, 2,]", "[,1]", "[1,,2]", "[]", "[1 2 3][2]",
+	"[1 2 3 for i in 1..3]", "[i for i in 1..3]", "[. for i in S]", "[a; b for i in S]", "[a b; c d for i in S]",
+	"[a for i in S; b]", "[a for i in S, j in T where i < j]", "[a for i in S, j]",
+	"sum(x[i] for i in 1..3) = 4", "sum(x for i in S, y) = 1", "sum(x for i in S, a, b) = 1",
+	"sum(x for i in S, a, b in T) = 1", "sum(x for i in S, j in T, y) = 1", "f(a, b for i in S)",
+	"f(a for i in S where i > 1, b, c)", "sum(x for i, j in S, k in T) = 1", "sum(x for i in S, j, k in T) = 1",
+	"forall i in S, j in T where i < j: x[i] != x[j]", "forall i, j in S: x[i] = x[j]",
+	"forall i in S {}", "forall i in S { x[i] = 1 }", "forall i in S { x[i] = 1; y = 2\n param p = 3 }",
+	"exists i in S { x }", "forall i in S, j: x", "forall i in S, j, k: x", "forall i in S where i: x, y",
+	"forall i in S: forall j in T: x[i, j] = 1", "a and forall i in S: x[i]", "(forall i in S: x[i]) and y",
+	"if a then b else c end = 1", "if a then b else c", "x = if a then if b then 1 else 2 end else 3 end",
+	"{1, 2} = S", "{} = S", "x in {1, 2} union 3..4 diff {2}", "1 < 2 < 3", "1..2..3", "x = 1 2", "x = 1 )",
+	"param n = 3", "param p[1..3] = [1 2 3]", "param p[1..3, 1..2]", "param p", "param p [1 2 3]", "param 3",
+	"param p = [1 2 3] 4", "var x in 0..9", "var x, y[1..3], z in 1..9", "var x[1..3, 1..3] in 0..9",
+	"var x in", "var x y in 1..3", "var x, in 1..3", "var in 1..3",
+	"show x, \"a = {a}\", board(q)", "show \"bad \\q\"", "show", "show x,", "minimize x + y", "maximize sum(x)",
+	"minimize", "x = \"s\"", "x in y in z", "x = = 1", "1 ..", "(1, 2)", "(1", "x[1", "f(1 for)", "f(,1)",
+	"not", "not in S", "- not x", "x - not y", "x = - - -1", "a or b xor c and d", "a -> forall i in S: b",
+	"x[i for i in S]", "{x for i in S}", "f(x for i in S for j in T)", "[a b for i in S where i > 1]",
+	"x = 1;", "_ = 1", ". = 1", "[_x _]", "x = [1 2 3\n4 5 6]", "x = (1\n+ 2)",
+}
+
+func TestFastParseEdges(t *testing.T) {
+	var st fpStats
+	for _, src := range fpEdgeInputs {
+		for _, stmt := range fpStatements("e.csp", []byte(src)) {
+			o := fpParse(stmt)
+			st.add(o)
+			if p := o.problem(true); p != "" {
+				t.Errorf("%q: %s", src, p)
+			}
+		}
+		fpCompareFiles(t, src)
+	}
+	t.Logf("edges: %v", st)
+}
+
+// fpCompareFiles checks that ParseFile gives the same file and errors
+// with the fast parser and without.
+func fpCompareFiles(t testing.TB, src string) {
+	t.Helper()
+	fast, fastErr := ParseFile("t.csp", []byte(src))
+	fastParse = false
+	slow, slowErr := ParseFile("t.csp", []byte(src))
+	fastParse = true
+	if d := fpDiff(reflect.ValueOf(fast), reflect.ValueOf(slow), "file"); d != "" {
+		t.Errorf("%.200q: ParseFile differs: %s", src, d)
+	}
+	if !reflect.DeepEqual(fastErr, slowErr) {
+		t.Errorf("%.200q: ParseFile errors differ: %v vs %v", src, fastErr, slowErr)
+	}
+}
+
+// TestFastParseLimits: deep nesting, where the scanner stops, and the
+// parser's own bound; participle's limit on repetitions.
+func TestFastParseLimits(t *testing.T) {
+	// Participle leaves hundreds of MB of garbage here, which tests that
+	// measure the heap (TestCompileLimits) should not find.
+	defer runtime.GC()
+	rep := func(s string, n int) string { return strings.Repeat(s, n) }
+	inputs := []string{
+		"x = " + rep("(", 500) + "1" + rep(")", 500),
+		"x = " + rep("(", 501) + "1" + rep(")", 501),
+		"x = " + rep("[", 500) + "1" + rep("]", 500),
+		"x = " + rep("[", 501) + "1" + rep("]", 501),
+		"x = " + rep("-", 500) + "1",
+		"x = " + rep("-", 501) + "1",
+		"x = " + rep("not ", 500) + "1",
+		"x = " + rep("not ", 501) + "1",
+		"x = " + rep("- not ", 250) + "1",
+		"x = " + rep("- not ", 251) + "1",
+		rep("a -> ", 500) + "b",
+		rep("a -> ", 501) + "b",
+		"x = 2" + rep(" ^ 2", 500),
+		"x = 2" + rep(" ^ 2", 501),
+		"x = " + rep("if a then ", 500) + "1" + rep(" else 2 end", 500),
+		rep("forall i in S: ", 500) + "x",
+		rep("forall i in S: ", 501) + "x",
+		rep("forall i in S {\n", 250) + "x" + rep("\n}", 250),
+		// Prefix runs inside brackets: deeper than fpMaxDepth.
+		"x = " + rep(rep("-", 400)+"(", 20) + "1" + rep(")", 20),
+		"x = " + rep(rep("not ", 400)+"(", 20) + "1" + rep(")", 20),
+		"x = 1\ny = " + rep("(", 600) + "\nz = 2",
+		// Index attempts nested in each other, each taken back ("[x [1
+		// 2]]" is a row of two): no exponential time.
+		"y = " + rep("[x ", 150) + "[1 2]" + rep("]", 150),
+		"y = " + rep("[x [", 200) + "1 2" + rep("]]", 200),
+	}
+	for _, src := range inputs {
+		fpCompareFiles(t, src)
+		for _, stmt := range fpStatements("l.csp", []byte(src)) {
+			if p := fpParse(stmt).problem(false); p != "" {
+				t.Errorf("%.80q: %s", src, p)
+			}
+		}
+	}
+	deep := "x = " + rep(rep("-", 400)+"(", 20) + "1" + rep(")", 20)
+	if _, ok := fastStmt(fpStatements("d.csp", []byte(deep))[0]); ok {
+		t.Errorf("the fast parser took a statement nested deeper than %d", fpMaxDepth)
+	}
+
+	defer func(n int) { participle.MaxIterations = n }(participle.MaxIterations)
+	participle.MaxIterations = 4
+	for k := 1; k <= 7; k++ {
+		list := func(item, sep string) string {
+			items := make([]string, k)
+			for i := range items {
+				items[i] = item
+			}
+			return strings.Join(items, sep)
+		}
+		for _, src := range []string{
+			list("x = 1", " or "), list("a", " and "), list("a", " + "), list("a", " * "), list("s", " union "),
+			"x = [" + list("a", " ") + "]", "x = [" + list("a", "; ") + "]", "x = [" + list("1", " ") + "]",
+			"x = {" + list("a", ", ") + "}", "f(" + list("a", ", ") + ")", "x" + list("[1]", ""), "x[" + list("1", ", ") + "]",
+			"var " + list("v", ", ") + " in 1..3", "show " + list("a", ", "), "param p[" + list("1..2", ", ") + "]",
+			"forall i in S { " + list("a", "; ") + " }", "forall " + list("i in S", ", ") + ": x",
+			"forall " + list("i", ", ") + " in S: x", "sum(x for i in S, " + list("a", ", ") + ")",
+		} {
+			o := fpParse(fpStatements("m.csp", []byte(src))[0])
+			if p := o.problem(true); p != "" {
+				t.Errorf("MaxIterations %d: %q: %s", participle.MaxIterations, src, p)
+			}
+		}
+	}
+}
+
+// TestFastParseFastPathModes compares the parsers with the fast paths of
+// fastpath.go off as well, which the fast parser then follows; and
+// checks, with the fast parser off, what TestFastPathsMatchGrammar
+// checked before it (now that ParseFile goes through it): participle's
+// fast paths give what its grammar gives.
+func TestFastParseFastPathModes(t *testing.T) {
+	defer func() { dataFastPath, leafFastPath = true, true }()
+	srcs := append([]string(nil), fpEdgeInputs...)
+	for _, tt := range fastPathInputs {
+		srcs = append(srcs, tt.src)
+	}
+	for _, mode := range [][2]bool{{false, false}, {true, false}, {false, true}} {
+		dataFastPath, leafFastPath = mode[0], mode[1]
+		for _, src := range srcs {
+			for _, stmt := range fpStatements("m.csp", []byte(src)) {
+				if p := fpParse(stmt).problem(true); p != "" {
+					t.Errorf("data %v, leaf %v: %q: %s", mode[0], mode[1], src, p)
+				}
+			}
+		}
+	}
+	defer func() { fastParse = true }()
+	for _, tt := range fastPathInputs {
+		fastParse = false
+		dataFastPath, leafFastPath = true, true
+		fast, fastErr := ParseFile("t.csp", []byte(tt.src))
+		dataFastPath, leafFastPath = false, false
+		slow, slowErr := ParseFile("t.csp", []byte(tt.src))
+		if d := fpDiff(reflect.ValueOf(fast), reflect.ValueOf(slow), "file"); d != "" || !reflect.DeepEqual(fastErr, slowErr) {
+			t.Errorf("%q: participle's fast paths differ from its grammar: %s; errors %v vs %v", tt.src, d, fastErr, slowErr)
+		}
+	}
+}
+
+// TestFastParseOff checks the switch: with fastParse off, no statement
+// goes through the fast parser.
+func TestFastParseOff(t *testing.T) {
+	src := []byte("var x in 0..9\nx >= 1\nforall i in 1..3: x != i\n")
+	fpCompareFiles(t, string(src))
+	f, err := ParseFile("o.csp", src)
+	if err != nil || len(f.Stmts) != 3 {
+		t.Fatal(f, err)
+	}
+}
+
+// FuzzFastParse: whatever the fast parser accepts, participle accepts
+// with an equal AST; and ParseFile gives the same file and errors with
+// the fast parser and without.
+func FuzzFastParse(f *testing.F) {
+	for _, s := range fpEdgeInputs {
+		f.Add(s)
+	}
+	for _, path := range []string{"../models/sudoku.csp", "../models/queens.csp", "../examples/sendmore.csp"} {
+		if src, err := os.ReadFile(path); err == nil {
+			f.Add(string(src))
+		}
+	}
+	g := &fpGen{rng: rand.New(rand.NewSource(2))}
+	for range 50 {
+		f.Add(g.stmt())
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 1<<16 {
+			return
+		}
+		for _, stmt := range fpStatements("f.csp", []byte(src)) {
+			if p := fpParse(stmt).problem(false); p != "" {
+				t.Fatalf("%s: %s", fpText(stmt), p)
+			}
+		}
+		fpCompareFiles(t, src)
+	})
+}
+
+// Benchmarks: a file of 200,000 small constraints, and one statement of a
+// million terms, parsed by the fast parser and by participle alone.
+
+func fpManyStatements(n int) []byte {
+	var b strings.Builder
+	b.WriteString("var x in 0..9\n")
+	for range n {
+		b.WriteString("x >= 0\n")
+	}
+	return []byte(b.String())
+}
+
+func fpLongOr(n int) []byte {
+	var b strings.Builder
+	b.WriteString("var x in 0..9\n")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(" or ")
+		}
+		b.WriteString("x = ")
+		b.WriteString(strconv.Itoa(i % 10))
+	}
+	b.WriteString("\n")
+	return []byte(b.String())
+}
+
+func benchParseSrc(b *testing.B, src []byte, fast bool) {
+	defer func(v bool) { fastParse = v }(fastParse)
+	fastParse = fast
+	stmtParser()
+	b.ReportAllocs()
+	b.SetBytes(int64(len(src)))
+	b.ResetTimer()
+	for range b.N {
+		if _, err := ParseFile("b.csp", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParse200kStatements(b *testing.B) {
+	src := fpManyStatements(200000)
+	b.Run("fast", func(b *testing.B) { benchParseSrc(b, src, true) })
+	b.Run("participle", func(b *testing.B) { benchParseSrc(b, src, false) })
+	b.Run("scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			toks, _ := scan("b.csp", src)
+			splitStatements(toks)
+		}
+	})
+}
+
+// BenchmarkParseMillionTermOr parses x = 0 or x = 1 or ... of a million
+// terms; participle needs gigabytes for it, so its run is on a tenth of
+// it unless CSP_BENCH_PARTICIPLE_FULL is set.
+func BenchmarkParseMillionTermOr(b *testing.B) {
+	src := fpLongOr(1000000)
+	b.Run("fast", func(b *testing.B) { benchParseSrc(b, src, true) })
+	b.Run("scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			toks, _ := scan("b.csp", src)
+			splitStatements(toks)
+		}
+	})
+	small := fpLongOr(100000)
+	b.Run("fast-100k", func(b *testing.B) { benchParseSrc(b, small, true) })
+	b.Run("participle-100k", func(b *testing.B) { benchParseSrc(b, small, false) })
+	if os.Getenv("CSP_BENCH_PARTICIPLE_FULL") != "" {
+		b.Run("participle", func(b *testing.B) { benchParseSrc(b, src, false) })
+	}
+}
