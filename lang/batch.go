@@ -27,6 +27,7 @@ type Batch struct {
 	in    Input
 	srcs  Sources
 	binds map[string]*binding
+	guard *guard // the input's limits, for lowering too
 }
 
 type link struct {
@@ -58,9 +59,12 @@ func (paramElemV) kind() string { return "batch element" }
 func NewBatch(in Input, param string) (*Batch, error) {
 	// Syntax, name and data errors are reported together, as by Compile.
 	var errs ErrorList
-	f, srcs, br := parseInputPartial(in, &errs)
-	resolveFile(f, br, &errs)
-	binds, _ := collectData(in, srcs, &errs)
+	g := &guard{limits: in.Limits}
+	f, srcs, br := parseInputPartial(in, &errs, g)
+	binds, _ := collectData(in, srcs, &errs, g)
+	if !g.halted {
+		resolveFile(f, br, &errs)
+	}
 	if len(errs) > 0 {
 		errs.Sort()
 		return nil, errs
@@ -69,7 +73,7 @@ func NewBatch(in Input, param string) (*Batch, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &Batch{Param: decl.Name.Name, file: f, in: in, srcs: srcs, binds: binds}
+	b := &Batch{Param: decl.Name.Name, file: f, in: in, srcs: srcs, binds: binds, guard: g}
 	if _, given := binds[b.Param]; given {
 		return nil, ErrorList{{Pos: binds[b.Param].name.Pos, Msg: fmt.Sprintf("%s is given by --each; do not set it too", b.Param)}}
 	}

@@ -17,7 +17,7 @@ type binding struct {
 // that stop at the first error (batch, explain): collectData without what
 // it recovers from broken statements.
 func collectBindings(in Input, srcs Sources, errs *ErrorList) map[string]*binding {
-	binds, _ := collectData(in, srcs, errs)
+	binds, _ := collectData(in, srcs, errs, nil)
 	return binds
 }
 

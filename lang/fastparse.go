@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"fmt"
 	"strconv"
 	"unicode/utf8"
 
@@ -65,32 +66,36 @@ const fpMaxDepth = 5000
 type fpDecline struct{}
 
 type fparser struct {
-	toks  []lexer.Token // the statement's tokens, ending in an EOF
-	i     int           // the next token
-	depth int
-	max   int // participle.MaxIterations
+	toks    []lexer.Token // the statement's tokens, ending in an EOF
+	i       int           // the next token
+	depth   int
+	max     int    // participle.MaxIterations
+	tooMany *Error // a group repeated max times: the error, where participle's would say nothing useful
 }
 
 // fastStmt parses the tokens of one statement, which end in an EOF, as
-// parseStmt hands them over. ok is false when it declines.
-func fastStmt(toks []lexer.Token) (s Stmt, ok bool) {
+// parseStmt hands them over. ok is false when it declines. tooMany is
+// set when it declines at a group repeated participle.MaxIterations
+// times, which participle rejects too, after a long time and with a
+// message in the grammar's words ("too many iterations of GAddR*").
+func fastStmt(toks []lexer.Token) (s Stmt, ok bool, tooMany *Error) {
 	if len(toks) < 2 || !toks[len(toks)-1].EOF() {
-		return nil, false
+		return nil, false, nil
 	}
+	p := fparser{toks: toks, max: participle.MaxIterations}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, decline := r.(fpDecline); !decline {
 				panic(r)
 			}
-			s, ok = nil, false
+			s, ok, tooMany = nil, false, p.tooMany
 		}
 	}()
-	p := fparser{toks: toks, max: participle.MaxIterations}
 	s = p.stmt()
 	if !p.toks[p.i].EOF() {
-		return nil, false
+		return nil, false, nil
 	}
-	return s, true
+	return s, true, nil
 }
 
 func (p *fparser) decline() { panic(fpDecline{}) }
@@ -131,6 +136,8 @@ func (p *fparser) expectKeyword(v string) {
 // repeated checks the number of matches of a repeated group.
 func (p *fparser) repeated(n int) {
 	if n >= p.max {
+		p.tooMany = &Error{Pos: toPos(p.toks[p.i].Pos),
+			Msg: fmt.Sprintf("more than %d of one kind in a row here (operands of one operator, elements, names or generators): split the statement", p.max)}
 		p.decline()
 	}
 }

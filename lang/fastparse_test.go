@@ -30,7 +30,7 @@ type fpOutcome struct {
 }
 
 func fpParse(toks []lexer.Token) (o fpOutcome) {
-	o.fast, _ = fastStmt(toks)
+	o.fast, _, _ = fastStmt(toks)
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -172,7 +172,7 @@ func (s fpStats) String() string {
 
 // fpStatements scans src and cuts it into the statements parseStmt gets.
 func fpStatements(name string, src []byte) [][]lexer.Token {
-	toks, _ := scan(name, withoutBOM(src))
+	toks, _ := scan(name, withoutBOM(src), nil)
 	return splitStatements(toks)
 }
 
@@ -926,7 +926,7 @@ func TestFastParseLimits(t *testing.T) {
 		}
 	}
 	deep := "x = " + rep(rep("-", 400)+"(", 20) + "1" + rep(")", 20)
-	if _, ok := fastStmt(fpStatements("d.csp", []byte(deep))[0]); ok {
+	if _, ok, _ := fastStmt(fpStatements("d.csp", []byte(deep))[0]); ok {
 		t.Errorf("the fast parser took a statement nested deeper than %d", fpMaxDepth)
 	}
 
@@ -1077,7 +1077,7 @@ func BenchmarkParse200kStatements(b *testing.B) {
 	b.Run("scan", func(b *testing.B) {
 		b.ReportAllocs()
 		for range b.N {
-			toks, _ := scan("b.csp", src)
+			toks, _ := scan("b.csp", src, nil)
 			splitStatements(toks)
 		}
 	})
@@ -1092,7 +1092,7 @@ func BenchmarkParseMillionTermOr(b *testing.B) {
 	b.Run("scan", func(b *testing.B) {
 		b.ReportAllocs()
 		for range b.N {
-			toks, _ := scan("b.csp", src)
+			toks, _ := scan("b.csp", src, nil)
 			splitStatements(toks)
 		}
 	})

@@ -111,7 +111,7 @@ func TestFastPathsMatchGrammar(t *testing.T) {
 // firstLiteralIsData reports whether readData reads the literal at the
 // first "[" of src.
 func firstLiteralIsData(src string) bool {
-	toks, _ := scan("t.csp", []byte(src))
+	toks, _ := scan("t.csp", []byte(src), nil)
 	for i, t := range toks {
 		if isPunct(&t, "[") {
 			lex, err := lexer.Upgrade(&tokenStream{toks: toks[i:]})

@@ -84,15 +84,46 @@ type scanner struct {
 	prefix int           // - and not tokens in a row
 	nested int           // tokens that nest without brackets in this statement
 	errs   ErrorList
-	fatal  bool // a limit was passed: stop scanning
+	fatal  bool   // a limit was passed: stop scanning
+	guard  *guard // memory and stop limits, checked every readCheckEvery tokens
+
+	counting bool // only count the tokens: keep the last few (countTokens)
+	counted  int  // the tokens dropped while counting
 }
 
-func scan(file string, src []byte) ([]lexer.Token, ErrorList) {
-	s := &scanner{file: file, src: string(src), line: 1, col: 1}
+// countAbove is the size of a file whose tokens are counted before they
+// are made: growing the slice of millions of tokens, which the collector
+// scans whole each time, took three times as long as counting first.
+const countAbove = 256 << 10
+
+// scan turns src into tokens; g, if set, bounds the memory and time: a
+// file whose tokens would not fit is refused before they are made.
+func scan(file string, src []byte, g *guard) ([]lexer.Token, ErrorList) {
+	room := len(src)/4 + 8 // a guess, for a small file
+	if len(src) > countAbove || !g.fits(int64(len(src))) {
+		n := countTokens(file, src)
+		if !g.fits(int64(n)) {
+			return nil, g.refuseFile(file, n)
+		}
+		room = n + 8
+	}
+	s := &scanner{file: file, src: string(src), line: 1, col: 1, toks: make([]lexer.Token, 0, room), guard: g}
 	s.run()
 	s.errs.Sort()
 	return joinKeywords(s.toks), s.errs
 }
+
+// countTokens scans src only to count its tokens, keeping the last few
+// that scanning looks back on. It may count a few separators that scan
+// would drop.
+func countTokens(file string, src []byte) int {
+	s := &scanner{file: file, src: string(src), line: 1, col: 1, toks: make([]lexer.Token, 0, countWindow+8), counting: true}
+	s.run()
+	return s.counted + len(s.toks)
+}
+
+// countWindow is how many tokens counting keeps before it drops them.
+const countWindow = 4096
 
 func (s *scanner) pos() lexer.Position {
 	return lexer.Position{Filename: s.file, Offset: s.off, Line: s.line, Column: s.col}
@@ -186,7 +217,23 @@ func isIdentStart(rest string) bool {
 func isIdentRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 func (s *scanner) emit(typ lexer.TokenType, n int) {
+	if s.counting && len(s.toks) >= countWindow {
+		// Scanning looks back two tokens at most.
+		s.counted += len(s.toks) - 2
+		s.toks = s.toks[:copy(s.toks, s.toks[len(s.toks)-2:])]
+	}
+	if len(s.toks) == cap(s.toks) {
+		// Double: append grows a large slice by a quarter, which for
+		// millions of tokens copies them five times over.
+		s.toks = append(make([]lexer.Token, 0, 2*cap(s.toks)+8), s.toks...)
+	}
 	p := s.pos()
+	if s.guard != nil && len(s.toks)%readCheckEvery == readCheckEvery-1 {
+		if why := s.guard.exceeded("reading this line"); why != "" {
+			s.guard.stop(&s.errs, Span{Pos: toPos(p)}, "%s", why)
+			s.fatal = true
+		}
+	}
 	s.toks = append(s.toks, lexer.Token{Type: typ, Value: s.src[s.off : s.off+n], Pos: p})
 	s.advance(n)
 	if v := s.toks[len(s.toks)-1].Value; (typ == tokPunct && v == "-") || (typ == tokKeyword && v == "not") {

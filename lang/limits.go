@@ -3,6 +3,8 @@ package lang
 import (
 	"fmt"
 	"runtime/metrics"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Compiling is bounded as a search is: by memory, and by a stop request
@@ -67,6 +69,123 @@ func (g *guard) heap() (objects, live, cycles int64) {
 	return read(g.sample[0]), read(g.sample[1]), read(g.sample[2])
 }
 
+// exceeded checks the stop request and the heap, and returns why
+// compiling must stop (the start of a message, to be followed by where:
+// "compiling stopped (interrupted)", "... took the heap past 1 GB, the
+// memory limit"), or "". doing names what was being done ("lowering").
+func (g *guard) exceeded(doing string) string {
+	if g.limits.Stop != nil {
+		if why := g.limits.Stop(); why != "" {
+			return fmt.Sprintf("compiling stopped (%s) while %s", why, doing)
+		}
+	}
+	if max := g.limits.MaxMemory; max > 0 {
+		if heap, _, _ := g.heap(); heap > max/100*heapShare {
+			return fmt.Sprintf("%s took the heap past %s, the memory limit", doing, SizeText(max))
+		}
+	}
+	return ""
+}
+
+// heapShare is the percentage of the memory limit the heap's objects may
+// take while compiling; the rest is the collector's room to work, without
+// which it runs all but continuously as the heap nears the limit.
+const heapShare = 85
+
+// projected reports, for a task of which a share is done, the message
+// that refuses it when all of it would not fit in the limit, or "". It
+// goes by what the last collection found live, against what lived when
+// the task began (live0, cycles0 from heap()): the heap itself holds
+// garbage, which early on can be most of what the task made. The share
+// done is taken at the check, after the collection, so this errs low.
+func (g *guard) projected(doing string, live0, cycles0 int64, done float64) string {
+	max := g.limits.MaxMemory
+	if max <= 0 || done < minProjected || done >= 1 {
+		return ""
+	}
+	_, live, cycles := g.heap()
+	if need := float64(live0) + float64(live-live0)/done; cycles > cycles0 && live > live0 && need > projectMargin*float64(max) {
+		return fmt.Sprintf("%s would take about %s of memory, more than the memory limit of %s",
+			doing, SizeText(int64(need)), SizeText(max))
+	}
+	return ""
+}
+
+// minProjected is the share of a task done before it is projected.
+const minProjected = 0.02
+
+func (g *guard) isHalted() bool { return g != nil && g.halted }
+
+// bytesPerToken is what reading a token costs until the file is parsed:
+// the token (64 bytes) and its share of the syntax tree (about 100 more:
+// a name or a number is a node of about 100 bytes, an operator one of
+// about 130 for two operands and itself).
+const bytesPerToken = 200
+
+// fits reports whether reading n tokens fits in the memory limit.
+func (g *guard) fits(n int64) bool {
+	return g == nil || g.limits.MaxMemory <= 0 || n*bytesPerToken <= g.limits.MaxMemory
+}
+
+// refuseFile is the error for a file whose n tokens would not fit.
+func (g *guard) refuseFile(file string, n int) ErrorList {
+	var errs ErrorList
+	g.stop(&errs, Span{Pos: Pos{File: file}},
+		"the file has %d tokens: reading them would take about %s, more than the memory limit of %s",
+		n, SizeText(int64(n)*bytesPerToken), SizeText(g.limits.MaxMemory))
+	return errs
+}
+
+// Reading (scanning, then parsing statement by statement) is checked every
+// readCheckEvery tokens, and the parse is projected from the share of the
+// file read so far.
+const readCheckEvery = 1 << 16
+
+// readGuard checks the limits while a file's statements are parsed.
+type readGuard struct {
+	g              *guard
+	name           string
+	size           int
+	live0, cycles0 int64
+	toks           int
+}
+
+// reading starts the checks of parsing a file of size bytes; nil if there
+// are no limits.
+func (g *guard) reading(name string, size int) *readGuard {
+	if g == nil {
+		return nil
+	}
+	_, live, cycles := g.heap()
+	return &readGuard{g: g, name: name, size: size, live0: live, cycles0: cycles}
+}
+
+// tick counts a statement's tokens and, every readCheckEvery of them,
+// checks the limits; it reports false once reading must stop, with the
+// error added to errs.
+func (r *readGuard) tick(stmt []lexer.Token, errs *ErrorList) bool {
+	if r == nil {
+		return true
+	}
+	if r.toks += len(stmt); r.toks < readCheckEvery {
+		return !r.g.halted
+	}
+	r.toks = 0
+	sp := tokSpan(stmt)
+	if why := r.g.exceeded("reading this statement"); why != "" {
+		r.g.stop(errs, sp, "%s", why)
+		return false
+	}
+	if r.size > 0 {
+		read := float64(stmt[len(stmt)-1].Pos.Offset) / float64(r.size)
+		if why := r.g.projected("reading "+r.name, r.live0, r.cycles0, read); why != "" {
+			r.g.stop(errs, Span{Pos: sp.Pos}, "%s", why)
+			return false
+		}
+	}
+	return true
+}
+
 // tick counts an evaluation and, every checkEvery, checks the limits. It
 // reports false once compiling must stop; the error is then reported.
 func (l *lowerer) tick() bool {
@@ -82,26 +201,18 @@ func (l *lowerer) tick() bool {
 
 // checkLimits checks the limits now.
 func (l *lowerer) checkLimits() bool {
-	g := &l.limit
+	g := l.limit
 	if g.halted {
 		return false
 	}
-	if g.limits.Stop != nil {
-		if why := g.limits.Stop(); why != "" {
-			return l.halt("compiling stopped (%s) while lowering this statement", why)
-		}
-	}
-	max := g.limits.MaxMemory
-	if max <= 0 {
-		return true
-	}
-	heap, live, cycles := g.heap()
-	if heap > max {
-		return l.halt("lowering this statement took the heap past %s, the memory limit", SizeText(max))
+	if why := g.exceeded("lowering this statement"); why != "" {
+		return l.halt("%s", why)
 	}
 	// What a collection found live, against the iterations done by then
 	// (about: done counts those since too, so this errs low).
-	if p := &g.proj; p.on && p.done >= 64 && cycles > p.cycles0 && live > p.live0 {
+	max := g.limits.MaxMemory
+	_, live, cycles := g.heap()
+	if p := &g.proj; max > 0 && p.on && p.done >= 64 && cycles > p.cycles0 && live > p.live0 {
 		per := float64(live-p.live0) / float64(p.done)
 		if need := float64(p.live0) + per*float64(p.total); need > projectMargin*float64(max) {
 			return l.halt("lowering this statement would take about %s of memory (%d times its body), more than the memory limit of %s",
@@ -113,10 +224,15 @@ func (l *lowerer) checkLimits() bool {
 
 // halt reports why compiling stops, at the statement being lowered.
 func (l *lowerer) halt(format string, args ...any) bool {
-	l.limit.halted = true
-	l.errs.Add(l.stmt.Pos, l.stmt.End, format, args...)
-	(*l.errs)[len(*l.errs)-1].Kind = ErrLimit
+	l.limit.stop(l.errs, l.stmt, format, args...)
 	return false
+}
+
+// stop records why compiling stops, at sp.
+func (g *guard) stop(errs *ErrorList, sp Span, format string, args ...any) {
+	g.halted = true
+	errs.Add(sp.Pos, sp.End, format, args...)
+	(*errs)[len(*errs)-1].Kind = ErrLimit
 }
 
 // SizeText writes a byte count as people read it: 300 MB, 1.5 GB, 512 KB.

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/alecthomas/participle/v2"
 )
 
 // Compiling stops at a limit with an error at the statement being lowered.
@@ -57,6 +59,46 @@ func TestTooLargeIsRefusedUpFront(t *testing.T) {
 		}
 		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
 			t.Errorf("%.60s: %d MB allocated before it was refused", src, alloc>>20)
+		}
+	}
+}
+
+// Reading a file is bounded too: a file whose tokens would not fit is
+// refused before they are made, and a stop request stops the scan.
+func TestReadingLimits(t *testing.T) {
+	lines := "var x in 0..9\n" + strings.Repeat("x >= 0\n", 100_000)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(lines)}, Limits: Limits{MaxMemory: 1 << 20}})
+	runtime.ReadMemStats(&after)
+	if err == nil || !HitLimit(err) || !strings.Contains(err.Error(), "t.csp: the file has 4000") || !strings.Contains(err.Error(), "more than the memory limit of 1 MB") {
+		t.Errorf("tokens past the limit: %v", err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+		t.Errorf("%d MB allocated before the file was refused", alloc>>20)
+	}
+	_, err = Compile(Input{Model: Source{Name: "t.csp", Text: []byte(lines)}, Limits: Limits{Stop: func() string { return "interrupted" }}})
+	if err == nil || !HitLimit(err) || !strings.Contains(err.Error(), "compiling stopped (interrupted) while reading this line") {
+		t.Errorf("stop request while reading: %v", err)
+	}
+	if list, _ := err.(ErrorList); len(list) != 1 {
+		t.Errorf("stop request while reading: %d errors, want 1", len(list))
+	}
+}
+
+// A statement that repeats one thing more times than participle allows is
+// refused by the fast parser with a message of its own, where participle
+// would say "too many iterations of GAddR*" after a long time.
+func TestTooManyRepetitions(t *testing.T) {
+	defer func(n int) { participle.MaxIterations = n }(participle.MaxIterations)
+	participle.MaxIterations = 10
+	for _, src := range []string{
+		"var x in 0..9\nx" + strings.Repeat(" + x", 12) + " >= 0",
+		"var x in 0..9\nx = 1" + strings.Repeat(" or x = 1", 12),
+	} {
+		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}})
+		if err == nil || !strings.Contains(err.Error(), "more than 10 of one kind in a row here") {
+			t.Errorf("%q: %v", src, err)
 		}
 	}
 }

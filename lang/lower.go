@@ -54,8 +54,10 @@ type lowerer struct {
 
 	falsePosted bool // a constant false constraint is in the model: no need for another
 
-	limit  guard // memory and stop limits (limits.go)
-	expand int64 // combinations of the generators around, in this statement; -1 unknown
+	limit *guard // memory and stop limits (limits.go)
+
+	dropLowered bool  // Compile: the file is not used again, constraints' syntax can go
+	expand      int64 // combinations of the generators around, in this statement; -1 unknown
 
 	// Batch lowering: the statement that last used the batch param (or a
 	// name declared from it), and those names.
@@ -87,14 +89,14 @@ func lowerBatch(f *File, binds map[string]*binding, srcs Sources, errs *ErrorLis
 		b = nil
 	}
 	l := newLowerer(binds, srcs, errs, b)
-	l.limit.limits = batch.in.Limits
+	l.limit = batch.guard
 	return l.lower(f)
 }
 
 func newLowerer(binds map[string]*binding, srcs Sources, errs *ErrorList, batch *Batch) *lowerer {
 	l := &lowerer{
 		m: engine.NewModel(), errs: errs, env: map[string]value{}, binds: binds,
-		params: map[string]bool{}, budget: maxGenerated, srcs: srcs, batch: batch, expand: 1,
+		params: map[string]bool{}, budget: maxGenerated, srcs: srcs, batch: batch, expand: 1, limit: &guard{},
 	}
 	l.prog = &Program{Model: l.m, env: l.env}
 	for name, v := range predeclared {
@@ -165,7 +167,7 @@ func (l *lowerer) lower(f *File) *Program {
 		return l.prog
 	}
 	objectives := 0
-	for _, s := range f.Stmts {
+	for i, s := range f.Stmts {
 		if !l.startStmt(s) {
 			break
 		}
@@ -178,6 +180,9 @@ func (l *lowerer) lower(f *File) *Program {
 		switch s := s.(type) {
 		case *ConstraintStmt:
 			l.post(s.Expr)
+			if l.dropLowered {
+				l.drop(f, i)
+			}
 		case *Objective:
 			if objectives > 1 {
 				l.errorf(s, "a model has at most one objective; this is the second")
@@ -189,6 +194,16 @@ func (l *lowerer) lower(f *File) *Program {
 		}
 	}
 	return l.prog
+}
+
+// drop lets go of the syntax of constraint statement i once it is
+// lowered: nothing reads it again, and in a model of millions of
+// statements the trees are most of the memory.
+func (l *lowerer) drop(f *File, i int) {
+	if l.res != nil {
+		delete(l.res.stmts, f.Stmts[i])
+	}
+	f.Stmts[i] = nil
 }
 
 // startStmt makes s the statement being lowered; false if a limit has

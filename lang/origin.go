@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -15,22 +16,47 @@ type Origin struct {
 // origins records an Origin for each engine constraint, compactly: a
 // forall unrolled into millions of constraints shares one site (the
 // statement, the node and the generator names), and each constraint keeps
-// only the site's number and the offset of its generator values.
+// only the site's number and the offset of its generator values. A
+// statement is lowered in one go, so its sites are the last ones made.
 type origins struct {
-	sites  []site
-	siteAt map[siteKey]int32
-	refs   []originRef // by constraint
-	values []int64     // generator values, one run per constraint
+	sites     []site
+	stmtSites int         // the sites of the statement being lowered: sites[stmtSites:]
+	refs      []originRef // by constraint
+	values    []int64     // generator values, one run per constraint
+	files     []string    // the file names the sites' spans refer to
 }
 
+// A site keeps its spans in 32-bit numbers (a file is at most 64 MB), as
+// a statement of a large model is often one site of its own.
 type site struct {
-	stmt, node Span
+	stmt, node smallSpan
 	names      []string
 }
 
-type siteKey struct {
-	stmt, node Span
-	names      string // joined with spaces
+type smallSpan struct {
+	file     uint32 // in origins.files
+	pos, end smallPos
+}
+
+type smallPos struct{ off, line, col int32 }
+
+func (o *origins) small(sp Span) smallSpan {
+	f := len(o.files) - 1
+	if f < 0 || o.files[f] != sp.Pos.File {
+		f = slices.Index(o.files, sp.Pos.File)
+		if f < 0 {
+			o.files = append(o.files, sp.Pos.File)
+			f = len(o.files) - 1
+		}
+	}
+	return smallSpan{uint32(f), smallPos{int32(sp.Pos.Offset), int32(sp.Pos.Line), int32(sp.Pos.Col)},
+		smallPos{int32(sp.End.Offset), int32(sp.End.Line), int32(sp.End.Col)}}
+}
+
+func (o *origins) span(s smallSpan) Span {
+	file := o.files[s.file]
+	pos := func(p smallPos) Pos { return Pos{File: file, Offset: int(p.off), Line: int(p.line), Col: int(p.col)} }
+	return Span{Pos: pos(s.pos), End: pos(s.end)}
 }
 
 type originRef struct {
@@ -41,20 +67,11 @@ type originRef struct {
 // record sets the origin of constraint idx: statement, node, and the
 // generator names and values in scope.
 func (o *origins) record(idx int, stmt, node Span, gens []genValue) {
-	names := make([]string, len(gens))
-	for i, g := range gens {
-		names[i] = g.name
+	st, nd := o.small(stmt), o.small(node)
+	if n := len(o.sites); n > 0 && o.sites[n-1].stmt != st {
+		o.stmtSites = n
 	}
-	key := siteKey{stmt, node, strings.Join(names, " ")}
-	s, ok := o.siteAt[key]
-	if !ok {
-		if o.siteAt == nil {
-			o.siteAt = map[siteKey]int32{}
-		}
-		s = int32(len(o.sites))
-		o.sites = append(o.sites, site{stmt, node, names})
-		o.siteAt[key] = s
-	}
+	s := o.siteOf(st, nd, gens)
 	for len(o.refs) < idx {
 		o.refs = append(o.refs, originRef{site: -1})
 	}
@@ -63,6 +80,33 @@ func (o *origins) record(idx int, stmt, node Span, gens []genValue) {
 		o.values = append(o.values, g.v)
 	}
 	o.refs = append(o.refs[:idx], ref)
+}
+
+// siteOf finds the site among the statement's, or makes it.
+func (o *origins) siteOf(stmt, node smallSpan, gens []genValue) int32 {
+	for i := len(o.sites) - 1; i >= o.stmtSites; i-- {
+		if s := &o.sites[i]; s.node == node && sameNames(s.names, gens) {
+			return int32(i)
+		}
+	}
+	names := make([]string, len(gens))
+	for i, g := range gens {
+		names[i] = g.name
+	}
+	o.sites = append(o.sites, site{stmt, node, names})
+	return int32(len(o.sites) - 1)
+}
+
+func sameNames(names []string, gens []genValue) bool {
+	if len(names) != len(gens) {
+		return false
+	}
+	for i, g := range gens {
+		if names[i] != g.name {
+			return false
+		}
+	}
+	return true
 }
 
 // at returns the origin of constraint i (the zero Origin if none).
@@ -76,7 +120,7 @@ func (o *origins) at(i int) Origin {
 	for k, name := range s.names {
 		parts[k] = name + " = " + itoa(o.values[int(ref.values)+k])
 	}
-	return Origin{Stmt: s.stmt, Node: s.node, Bindings: strings.Join(parts, ", ")}
+	return Origin{Stmt: o.span(s.stmt), Node: o.span(s.node), Bindings: strings.Join(parts, ", ")}
 }
 
 // len is the number of constraints with an origin slot.

@@ -60,8 +60,12 @@ var (
 // unusual), by participle, whose errors it reports.
 func parseStmt(toks []lexer.Token) (Stmt, *Error) {
 	if fastParse {
-		if s, ok := fastStmt(toks); ok {
+		s, ok, tooMany := fastStmt(toks)
+		switch {
+		case ok:
 			return s, nil
+		case tooMany != nil:
+			return nil, tooMany
 		}
 	}
 	g, err := parseGStmt(toks)
@@ -104,7 +108,7 @@ var exprParser = sync.OnceValue(buildParser[gExpr])
 // most one syntax error per statement: each statement is parsed on its own,
 // so one mistake does not hide the next.
 func ParseFile(name string, src []byte) (*File, error) {
-	f, errs, _ := parsePartial(name, withoutBOM(src), nil)
+	f, errs, _ := parsePartial(name, withoutBOM(src), nil, nil)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -149,8 +153,9 @@ func (b *broken) merge(other broken, offset int) {
 // parsePartial parses what it can of a file: the statements that parse,
 // every syntax error, and what the statements that did not parse (or were
 // not parsed, for a scanning error in them) would have declared. names is
-// recoverDecls for a model, recoverData for a data file, or nil.
-func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bool) (f *File, errs ErrorList, br broken) {
+// recoverDecls for a model, recoverData for a data file, or nil. g, if
+// set, bounds the memory and time it takes.
+func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bool, g *guard) (f *File, errs ErrorList, br broken) {
 	defer func() {
 		if r := recover(); r != nil {
 			f = &File{Name: name, Src: src}
@@ -158,8 +163,12 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 			br = broken{blind: true}
 		}
 	}()
-	toks, errs := scan(name, src)
+	toks, errs := scan(name, src, g)
 	f = &File{Name: name, Src: src}
+	if g.isHalted() {
+		return f, errs, broken{blind: true}
+	}
+	reading := g.reading(name, len(src))
 	scanErrs := errs
 	var prev []lexer.Token // the statement before, if it parsed
 	// After a bracket closed by the wrong one, where statements end is
@@ -169,6 +178,10 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 	damaged := false
 	for _, stmt := range splitStatements(toks) {
 		end := stmt[len(stmt)-1].Pos.Offset // where its separator was
+		if !reading.tick(stmt, &errs) {
+			br.blindAt(len(f.Stmts))
+			break
+		}
 		// A statement with a scanning error in it (or in the blanks before
 		// it) is not parsed; the statements after it are, so their
 		// mistakes are reported in the same run.
@@ -453,7 +466,7 @@ func ParseExpr(name string, src []byte) (Expr, error) {
 // parseExprAt parses src as if it started at the position at.
 func parseExprAt(name string, src []byte, at Pos) (e Expr, err error) {
 	defer recoverInternal(&err)
-	toks, errs := scan(name, src)
+	toks, errs := scan(name, src, nil)
 	if len(errs) > 0 {
 		shiftErrors(errs, at)
 		return nil, errs

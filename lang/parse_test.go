@@ -10,7 +10,7 @@ import (
 // separators as ";".
 func tokens(t *testing.T, src string) string {
 	t.Helper()
-	toks, errs := scan("t.csp", []byte(src))
+	toks, errs := scan("t.csp", []byte(src), nil)
 	if len(errs) > 0 {
 		return "error: " + errs.Error()
 	}
@@ -60,7 +60,7 @@ func TestScannerErrors(t *testing.T) {
 		{"x = 1 @ 2", `t.csp:1:7: unexpected character "@"`},
 	}
 	for _, tt := range tests {
-		_, errs := scan("t.csp", []byte(tt.src))
+		_, errs := scan("t.csp", []byte(tt.src), nil)
 		if len(errs) == 0 || errs[0].Error() != tt.want {
 			t.Errorf("scan(%q): got %v, want %s", tt.src, errs, tt.want)
 		}

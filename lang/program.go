@@ -57,12 +57,17 @@ type Range struct{ Lo, Hi int64 }
 // have declared are "poisoned", and a use of them is no error.
 func Compile(in Input) (*Program, error) {
 	var errs ErrorList
-	f, srcs, br := parseInputPartial(in, &errs)
+	g := &guard{limits: in.Limits}
+	f, srcs, br := parseInputPartial(in, &errs, g)
+	binds, data := collectData(in, srcs, &errs, g)
+	if g.halted { // a limit stopped reading: what follows would only add noise
+		errs.Sort()
+		return &Program{Model: engine.NewModel(), Sources: srcs}, errs.Err()
+	}
 	res := resolveFile(f, br, &errs)
-	binds, data := collectData(in, srcs, &errs)
 	l := newLowerer(binds, srcs, &errs, nil)
-	l.res, l.broken, l.data = res, br, data
-	l.limit.limits = in.Limits
+	l.res, l.broken, l.data, l.limit = res, br, data, g
+	l.dropLowered = true
 	p := l.lower(f)
 	p.Sources = srcs
 	errs.Sort()
@@ -72,7 +77,7 @@ func Compile(in Input) (*Program, error) {
 // parseInput parses the model and the statements after it into one file.
 func parseInput(in Input) (*File, Sources, error) {
 	var errs ErrorList
-	f, srcs, _ := parseInputPartial(in, &errs)
+	f, srcs, _ := parseInputPartial(in, &errs, nil)
 	if len(errs) > 0 {
 		errs.Sort()
 		return nil, srcs, errs
@@ -82,15 +87,15 @@ func parseInput(in Input) (*File, Sources, error) {
 
 // parseInputPartial parses the model and the statements after it into one
 // file of the statements that parse, adding the syntax errors to errs.
-func parseInputPartial(in Input, errs *ErrorList) (*File, Sources, broken) {
+func parseInputPartial(in Input, errs *ErrorList, g *guard) (*File, Sources, broken) {
 	model := withoutBOM(in.Model.Text)
 	srcs := Sources{in.Model.Name: model}
-	f, perrs, br := parsePartial(in.Model.Name, model, recoverDecls)
+	f, perrs, br := parsePartial(in.Model.Name, model, recoverDecls, g)
 	*errs = append(*errs, perrs...)
 	for _, s := range in.Stmts {
 		text := withoutBOM(s.Text)
 		srcs[s.Name] = text
-		more, perrs, mbr := parsePartial(s.Name, text, recoverDecls)
+		more, perrs, mbr := parsePartial(s.Name, text, recoverDecls, g)
 		*errs = append(*errs, perrs...)
 		br.merge(mbr, len(f.Stmts))
 		f.Stmts = append(f.Stmts, more.Stmts...)
@@ -102,13 +107,13 @@ func parseInputPartial(in Input, errs *ErrorList) (*File, Sources, broken) {
 // that parse give values, and the names that the others (and -p values
 // that do not parse) would have set are returned as broken, so that the
 // model's params of those names are skipped rather than reported missing.
-func collectData(in Input, srcs Sources, errs *ErrorList) (map[string]*binding, broken) {
+func collectData(in Input, srcs Sources, errs *ErrorList, g *guard) (map[string]*binding, broken) {
 	binds := map[string]*binding{}
 	var br broken
 	for _, d := range in.Data {
 		text := withoutBOM(d.Text)
 		srcs[d.Name] = text
-		f, perrs, dbr := parsePartial(d.Name, text, recoverData)
+		f, perrs, dbr := parsePartial(d.Name, text, recoverData, g)
 		*errs = append(*errs, perrs...)
 		br.merge(dbr, 0)
 		for _, s := range f.Stmts {

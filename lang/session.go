@@ -85,7 +85,7 @@ func (p *Program) Query(src Source) (*Query, error) {
 		return nil, errs
 	}
 	l := &lowerer{m: p.Model, prog: &Program{}, errs: &errs, env: p.env, params: map[string]bool{},
-		budget: maxGenerated, srcs: Sources{src.Name: src.Text}}
+		budget: maxGenerated, srcs: Sources{src.Name: src.Text}, expand: 1, limit: &guard{}}
 	v := l.eval(e)
 	if len(errs) > 0 || v == nil {
 		return nil, errs

@@ -23,7 +23,7 @@ func TestCompileLimitsOnTheCommandLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"solve", slow, "--timeout", "0.2"}, "slow.csp:2:1: compiling stopped (timeout after 200ms) while lowering this statement\n"},
-		{[]string{"solve", big, "--max-memory", "256M"}, "big.csp:2:1: lowering this statement would take about"},
+		{[]string{"solve", big, "--max-memory", "256M"}, "big.csp:2:1: lowering this statement "}, // would take, or took the heap past
 		{[]string{"solve", huge}, "more than the memory limit of 4 GB"},
 		{[]string{"check", huge}, "more than the memory limit of 4 GB"},
 	}

@@ -40,6 +40,12 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 			}
 		}}
 	stopSignals := onSignal(func() { interrupted.Store(true); stop.Store(true) })
+	in.Limits = lang.Limits{MaxMemory: o.maxMemory, Stop: func() string { // compiling too
+		if interrupted.Load() {
+			return "interrupted"
+		}
+		return ""
+	}}
 	c, err := lang.Explain(in, opts, perCheck)
 	stopSignals()
 	stopped := ""
@@ -64,6 +70,9 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 	case err != nil:
 		if _, isList := err.(lang.ErrorList); isList {
 			lang.PrintErrors(stderr, err, srcs)
+			if lang.HitLimit(err) {
+				return exitLimit
+			}
 			return exitBadInput
 		}
 		if o.json {

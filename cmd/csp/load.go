@@ -99,7 +99,7 @@ func compileLimits(o *options, start time.Time) (lang.Limits, func()) {
 	if max == 0 {
 		max = defaultMaxMemory
 	}
-	debug.SetMemoryLimit(max) // the collector works harder near the limit
+	debug.SetMemoryLimit(max / 100 * 95) // the collector works harder near the limit, before the process passes it
 	var interrupted atomic.Bool
 	done := onSignal(func() { interrupted.Store(true) })
 	stop := func() string {
