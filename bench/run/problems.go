@@ -46,7 +46,11 @@ func (r *runner) problems() ([]*problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(ps, models...), nil
+	compiles, err := r.compiles()
+	if err != nil {
+		return nil, err
+	}
+	return append(append(ps, models...), compiles...), nil
 }
 
 // cspVariants are the csp configurations measured on a problem: the
