@@ -8,13 +8,14 @@ import (
 )
 
 // Compiling is bounded as a search is: by memory, and by a stop request
-// (Ctrl-C, SIGTERM, a deadline). Lowering checks both every few thousand
-// evaluations, so that a model that would take gigabytes or minutes to
-// lower stops with an error at the statement being lowered instead of
-// being killed by the operating system. A top-level forall whose size is
-// known is also projected: when the memory its first iterations took,
-// scaled to all of them, is well past the limit, it is refused then,
-// before the rest is allocated.
+// (Ctrl-C, SIGTERM, a deadline). Scanning and parsing check both every
+// 65,536 tokens, lowering every 4,096 evaluations, so that a model that
+// would take gigabytes or minutes stops with an error at the line or
+// statement at hand instead of being killed by the operating system.
+// What can be known before it is made is refused before: a file whose
+// tokens would not fit (counted first), the parse of a file and a
+// top-level forall of known size whose first part, scaled to the whole,
+// would not fit.
 
 // Limits bound a compilation. The zero value sets none.
 type Limits struct {
@@ -112,7 +113,7 @@ func (g *guard) projected(doing string, live0, cycles0 int64, done float64) stri
 }
 
 // minProjected is the share of a task done before it is projected.
-const minProjected = 0.02
+const minProjected = 0.01
 
 func (g *guard) isHalted() bool { return g != nil && g.halted }
 
@@ -208,15 +209,10 @@ func (l *lowerer) checkLimits() bool {
 	if why := g.exceeded("lowering this statement"); why != "" {
 		return l.halt("%s", why)
 	}
-	// What a collection found live, against the iterations done by then
-	// (about: done counts those since too, so this errs low).
-	max := g.limits.MaxMemory
-	_, live, cycles := g.heap()
-	if p := &g.proj; max > 0 && p.on && p.done >= 64 && cycles > p.cycles0 && live > p.live0 {
-		per := float64(live-p.live0) / float64(p.done)
-		if need := float64(p.live0) + per*float64(p.total); need > projectMargin*float64(max) {
-			return l.halt("lowering this statement would take about %s of memory (%d times its body), more than the memory limit of %s",
-				SizeText(int64(need)), p.total, SizeText(max))
+	if p := &g.proj; p.on {
+		doing := fmt.Sprintf("lowering this statement (%d times its body)", p.total)
+		if why := g.projected(doing, p.live0, p.cycles0, float64(p.done)/float64(p.total)); why != "" {
+			return l.halt("%s", why)
 		}
 	}
 	return true

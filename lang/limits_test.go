@@ -21,8 +21,8 @@ func TestCompileLimits(t *testing.T) {
 	}{
 		{"stop request", big, Limits{Stop: func() string { return "interrupted" }},
 			"t.csp:3:1: compiling stopped (interrupted) while lowering this statement"},
-		{"projected memory", big, Limits{MaxMemory: int64(ms.HeapAlloc) + 16<<20},
-			"t.csp:3:1: lowering this statement would take about"},
+		{"projected memory", big, Limits{MaxMemory: int64(ms.HeapAlloc) + 64<<20},
+			"t.csp:3:1: lowering this statement (9000000 times its body) would take about"},
 	}
 	for _, tt := range tests {
 		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(tt.src)}, Limits: tt.limits})
