@@ -40,3 +40,17 @@ func TestTimeoutOnTheCommandLine(t *testing.T) {
 		t.Errorf(":set timeout 10:\n%s", got)
 	}
 }
+
+// --each answers each line with one line: the flags that ask for more, or
+// for something else, are refused before anything is read.
+func TestEachRefusesFlags(t *testing.T) {
+	for _, extra := range [][]string{{"-a"}, {"--all"}, {"-n", "2"}, {"--explain"}, {"--trace"}, {"--tree", "t.svg"}} {
+		args := append([]string{"--each", "lines.txt", "model.csp"}, extra...)
+		if _, err := parseArgs("solve", args, true); err == nil || !strings.Contains(err.Error(), "--each") {
+			t.Errorf("%v: %v", extra, err)
+		}
+	}
+	if _, err := parseArgs("solve", []string{"--each", "lines.txt", "model.csp", "--count"}, true); err != nil {
+		t.Errorf("--count with --each: %v", err)
+	}
+}
