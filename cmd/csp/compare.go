@@ -20,16 +20,20 @@ Solves MODEL under the course's variable orders and propagation levels
 (input and mrv, with none and fc) and the stronger ones (ac, domwdeg),
 with ascending values, and prints nodes, failures, propagations,
 time and the first solution found for each; the fastest row is marked *.
---all compares full enumeration instead. Each row stops after --timeout
-(default 10s).
+A model with minimize or maximize is solved to its proven optimum under
+each setting, and the row shows the optimum. --all compares full
+enumeration instead (not with an objective). Each row stops after
+--timeout (default 10s).
 `
 
 type compareRow struct {
 	order, prop string
 	st          engine.Stats
 	solutions   int64
-	status      string // solution, all, unsatisfiable, timeout
-	first       string
+	status      string // solution, optimal, all, unsatisfiable, timeout
+	first       string // the first solution
+	best        string // with an objective: the best solution, of value objective
+	objective   *int64
 	elapsed     time.Duration
 }
 
@@ -54,6 +58,11 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 	prog, code := compile(o, stderr, time.Now())
 	if prog == nil {
 		return code
+	}
+	if o.all && prog.ObjectiveText() != "" {
+		fmt.Fprintf(stderr, "csp compare: --all enumerates the solutions of a model without an objective, and this one has %s at %s; without --all each setting is run to the optimum\n",
+			prog.ObjectiveText(), prog.Objective.Pos)
+		return exitBadInput
 	}
 	timeout := o.timeout
 	if timeout == 0 {
@@ -80,6 +89,8 @@ func compareOne(prog *lang.Program, order, prop string, all bool, timeout time.D
 		row.status = "error: " + err.Error()
 		return row
 	}
+	sense, _ := prog.Model.Objective()
+	optimizing := sense != engine.Satisfy
 	for {
 		st := s.Next()
 		if st == engine.Solution {
@@ -87,14 +98,21 @@ func compareOne(prog *lang.Program, order, prop string, all bool, timeout time.D
 			if row.solutions == 1 {
 				row.first = oneLine(prog, s.Value)
 			}
-			if all {
-				continue
+			if optimizing {
+				obj := s.Objective()
+				row.objective, row.best = &obj, oneLine(prog, s.Value)
+			}
+			if all || optimizing {
+				continue // on to the end, or to the proven optimum
 			}
 			row.status = "solution"
 		} else if st == engine.Exhausted {
 			row.status = "all"
-			if row.solutions == 0 {
+			switch {
+			case row.solutions == 0:
 				row.status = "unsatisfiable"
+			case optimizing:
+				row.status = "optimal"
 			}
 		} else {
 			row.status = "timeout"
@@ -132,8 +150,11 @@ func printCompareTable(w io.Writer, rows []compareRow, all bool) {
 		}
 	}
 	what := "first solution"
-	if all {
+	switch {
+	case all:
 		what = "solutions"
+	case anyObjective(rows):
+		what = "optimum"
 	}
 	fmt.Fprintf(w, "  %-7s %-5s %12s %12s %13s %11s  %s\n", "order", "prop", "nodes", "failures", "propagations", "time", what)
 	for i, r := range rows {
@@ -143,8 +164,12 @@ func printCompareTable(w io.Writer, rows []compareRow, all bool) {
 		}
 		result := r.first
 		switch {
+		case r.status == "timeout" && r.objective != nil:
+			result = fmt.Sprintf("stopped by the timeout, best %d: %s", *r.objective, r.best)
 		case r.status == "timeout":
 			result = fmt.Sprintf("stopped by the timeout (%d found)", r.solutions)
+		case r.objective != nil:
+			result = fmt.Sprintf("%d: %s", *r.objective, r.best)
 		case r.status == "unsatisfiable":
 			result = "no solution"
 		case all:
@@ -153,6 +178,15 @@ func printCompareTable(w io.Writer, rows []compareRow, all bool) {
 		fmt.Fprintf(w, "%s %-7s %-5s %12d %12d %13d %11s  %s\n", mark, r.order, r.prop,
 			r.st.Nodes, r.st.Failures, r.st.Propagations, durationText(r.elapsed), result)
 	}
+}
+
+func anyObjective(rows []compareRow) bool {
+	for _, r := range rows {
+		if r.objective != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func durationText(d time.Duration) string {
@@ -167,7 +201,11 @@ func durationText(d time.Duration) string {
 
 func printCompareJSON(w io.Writer, rows []compareRow) {
 	for _, r := range rows {
-		fmt.Fprintf(w, `{"order":%q,"prop":%q,"status":%q,"solutions":%d,"nodes":%d,"failures":%d,"propagations":%d,"time_ms":%.3f,"first":%q}`+"\n",
-			r.order, r.prop, r.status, r.solutions, r.st.Nodes, r.st.Failures, r.st.Propagations, ms(r.elapsed), r.first)
+		objective := ""
+		if r.objective != nil {
+			objective = fmt.Sprintf(`,"objective":%d,"best":%q`, *r.objective, r.best)
+		}
+		fmt.Fprintf(w, `{"order":%q,"prop":%q,"status":%q,"solutions":%d%s,"nodes":%d,"failures":%d,"propagations":%d,"time_ms":%.3f,"first":%q}`+"\n",
+			r.order, r.prop, r.status, r.solutions, objective, r.st.Nodes, r.st.Failures, r.st.Propagations, ms(r.elapsed), r.first)
 	}
 }
