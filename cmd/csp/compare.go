@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/csp-lang/csp/engine"
@@ -30,7 +31,7 @@ type compareRow struct {
 	order, prop string
 	st          engine.Stats
 	solutions   int64
-	status      string // solution, optimal, all, unsatisfiable, timeout
+	status      string // solution, optimal, all, unsatisfiable, timeout, interrupted
 	first       string // the first solution
 	best        string // with an objective: the best solution, of value objective
 	objective   *int64
@@ -68,21 +69,37 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 	if timeout == 0 {
 		timeout = 10 * time.Second
 	}
+	// Ctrl-C stops the row being solved and the rest; the rows done so
+	// far are printed, as a search prints what it found.
+	var stop atomic.Bool
+	stopSignals := onSignal(func() { stop.Store(true) })
+	defer stopSignals()
 	var rows []compareRow
 	for _, c := range compareConfigs {
-		rows = append(rows, compareOne(prog, c.order, c.prop, o.all, timeout))
+		if stop.Load() {
+			break
+		}
+		row := compareOne(prog, c.order, c.prop, o.all, timeout, &stop)
+		if stop.Load() {
+			row.status = "interrupted"
+		}
+		rows = append(rows, row)
 	}
 	if o.json {
 		printCompareJSON(stdout, rows)
 	} else {
 		printCompareTable(stdout, rows, o.all)
 	}
+	if stop.Load() {
+		fmt.Fprintf(stderr, "csp: interrupted: %d of the %d settings compared\n", len(rows)-1, len(compareConfigs))
+		return exitLimit
+	}
 	return exitSolved
 }
 
-func compareOne(prog *lang.Program, order, prop string, all bool, timeout time.Duration) compareRow {
+func compareOne(prog *lang.Program, order, prop string, all bool, timeout time.Duration, stop *atomic.Bool) compareRow {
 	row := compareRow{order: order, prop: prop}
-	opts := engine.Options{Order: orders[order], Prop: propLevels[prop], Deadline: time.Now().Add(timeout)}
+	opts := engine.Options{Order: orders[order], Prop: propLevels[prop], Deadline: time.Now().Add(timeout), StopFlag: stop}
 	start := time.Now()
 	s, err := engine.NewSolver(prog.Model, opts)
 	if err != nil {
@@ -145,7 +162,7 @@ func oneLine(prog *lang.Program, sol lang.Solution) string {
 func printCompareTable(w io.Writer, rows []compareRow, all bool) {
 	best := -1
 	for i, r := range rows {
-		if r.status != "timeout" && (best < 0 || r.elapsed < rows[best].elapsed) {
+		if r.status != "timeout" && r.status != "interrupted" && (best < 0 || r.elapsed < rows[best].elapsed) {
 			best = i
 		}
 	}
@@ -164,6 +181,8 @@ func printCompareTable(w io.Writer, rows []compareRow, all bool) {
 		}
 		result := r.first
 		switch {
+		case r.status == "interrupted":
+			result = fmt.Sprintf("interrupted (%d found)", r.solutions)
 		case r.status == "timeout" && r.objective != nil:
 			result = fmt.Sprintf("stopped by the timeout, best %d: %s", *r.objective, r.best)
 		case r.status == "timeout":
