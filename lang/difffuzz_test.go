@@ -383,6 +383,7 @@ type dfEnv struct {
 	sc   map[string]int64
 	a    []int64
 	gens map[string]int64
+	all  []int64 // the whole assignment: the scalars, then the array
 }
 
 func dfB(b bool) int64 {
@@ -763,7 +764,7 @@ func (md *dfModel) space() int {
 }
 
 func (md *dfModel) env(a []int64) *dfEnv {
-	e := &dfEnv{md: md, sc: map[string]int64{}, gens: map[string]int64{}}
+	e := &dfEnv{md: md, sc: map[string]int64{}, gens: map[string]int64{}, all: a}
 	for i, v := range md.vars {
 		e.sc[v.name] = a[i]
 	}
@@ -878,20 +879,7 @@ func (md *dfModel) neverDefined(n *dfNode, scope []dfGen, envs []*dfEnv) bool {
 
 func (md *dfModel) reference() *dfRef {
 	ref := &dfRef{keys: map[string]int{}}
-	doms := make([][]int64, 0, md.width())
-	for _, v := range md.vars {
-		doms = append(doms, v.dom)
-	}
-	for range md.aN {
-		doms = append(doms, md.aDom)
-	}
-	idx := make([]int, len(doms))
-	for {
-		a := make([]int64, len(doms))
-		for i, d := range doms {
-			a[i] = d[idx[i]]
-		}
-		e := md.env(a)
+	for _, e := range md.assignments() {
 		ok := true
 		for _, s := range md.stmts {
 			if !e.truth(s) {
@@ -907,19 +895,13 @@ func (md *dfModel) reference() *dfRef {
 			if len(ref.sols) == 0 || md.sense == "minimize" && ov < ref.best || md.sense == "maximize" && ov > ref.best {
 				ref.best = ov
 			}
+			a := e.all
 			ref.keys[dfKey(a)] = len(ref.sols)
 			ref.sols = append(ref.sols, a)
 			ref.obj = append(ref.obj, ov)
 		}
-		k := len(idx) - 1
-		for ; k >= 0 && idx[k] == len(doms[k])-1; k-- {
-			idx[k] = 0
-		}
-		if k < 0 {
-			return ref
-		}
-		idx[k]++
 	}
+	return ref
 }
 
 // ---- the comparison ----
