@@ -26,12 +26,17 @@ func (l *lowerer) iterate(g *Generators, at Node, body func(cond value) bool) bo
 			delete(l.env, n.Name)
 		}
 	}()
+	// Up front, only the domains the iteration would reach: the leading
+	// ones that use no name of the list, up to an empty one.
 	fixed := make([][]int64, len(names)) // the domains known up front
 	total, exact := int64(1), true
 	for i, d := range domains {
+		if total == 0 {
+			break // never reached: the product is 0 whatever follows
+		}
 		if usesName(d, own) {
 			exact = false
-			continue
+			break
 		}
 		vals, ok := l.genValues(d)
 		if !ok {

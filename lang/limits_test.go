@@ -102,3 +102,13 @@ func TestTooManyRepetitions(t *testing.T) {
 		}
 	}
 }
+
+// Counting generator combinations up front evaluates no domain the
+// iteration would not reach: after an empty range nothing is evaluated,
+// so a mistake there is no error, as before.
+func TestUpFrontCountReachesWhatIterationReaches(t *testing.T) {
+	src := "var x in 0..3\nforall i in 1..0, j in 1..x: x > j\nforall i in 1..2, k in 1..i, j in 1..0: x > j"
+	if _, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}}); err != nil {
+		t.Error(err)
+	}
+}

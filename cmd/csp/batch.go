@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -97,13 +96,12 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 // limits bound compiling the model, and each line that needs it
 // compiled again, by memory and by a stop request.
 func (r *batchRun) limits(maxMemory int64) lang.Limits {
-	debug.SetMemoryLimit(maxMemory)
-	return lang.Limits{MaxMemory: maxMemory, Stop: func() string {
+	return memoryLimits(maxMemory, func() string {
 		if r.stopped.Load() {
 			return "interrupted"
 		}
 		return ""
-	}}
+	})
 }
 
 // stop ends every running search and starts no more.
@@ -260,6 +258,10 @@ func (w *batchWorker) solve(j batchJob) batchResult {
 		return res
 	}
 	inst, err := r.batch.Instance(j.text)
+	if err != nil && lang.HitLimit(err) && r.stopped.Load() {
+		res.status = "interrupted" // while the line was compiled: no mistake in it
+		return res
+	}
 	if err != nil {
 		res.status, res.err = "invalid", err.Error()
 		return res

@@ -40,12 +40,12 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 			}
 		}}
 	stopSignals := onSignal(func() { interrupted.Store(true); stop.Store(true) })
-	in.Limits = lang.Limits{MaxMemory: o.maxMemory, Stop: func() string { // compiling too
+	in.Limits = memoryLimits(o.maxMemory, func() string { // compiling too
 		if interrupted.Load() {
 			return "interrupted"
 		}
 		return ""
-	}}
+	})
 	c, err := lang.Explain(in, opts, perCheck)
 	stopSignals()
 	stopped := ""

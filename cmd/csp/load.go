@@ -95,11 +95,6 @@ func compile(o *options, stderr io.Writer, start time.Time) (*lang.Program, int)
 // (4G by default), by --timeout, counted from the start of the run, and
 // by SIGINT or SIGTERM until the returned function is called.
 func compileLimits(o *options, start time.Time) (lang.Limits, func()) {
-	max := o.maxMemory
-	if max == 0 {
-		max = defaultMaxMemory
-	}
-	debug.SetMemoryLimit(max / 100 * 95) // the collector works harder near the limit, before the process passes it
 	var interrupted atomic.Bool
 	done := onSignal(func() { interrupted.Store(true) })
 	stop := func() string {
@@ -111,7 +106,18 @@ func compileLimits(o *options, start time.Time) (lang.Limits, func()) {
 		}
 		return ""
 	}
-	return lang.Limits{MaxMemory: max, Stop: stop}, done
+	return memoryLimits(o.maxMemory, stop), done
+}
+
+// memoryLimits are the limits of compiling within max bytes (the default
+// if 0), with stop as the stop request. The collector works harder near
+// its own limit, set a little under max so that the process stays under.
+func memoryLimits(max int64, stop func() string) lang.Limits {
+	if max == 0 {
+		max = defaultMaxMemory
+	}
+	debug.SetMemoryLimit(max / 100 * 95)
+	return lang.Limits{MaxMemory: max, Stop: stop}
 }
 
 func checkCmd(args []string, stdout, stderr io.Writer) int {
