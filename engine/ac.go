@@ -181,6 +181,8 @@ func (b *builder) finishAC() {
 				on = onFix // forward checking: nothing to do before one variable is left
 			}
 			b.addAC(&acLinear{p: p}, p.xs, on, acInfo{idem: true, cons: cons}, nil)
+		case *globalRun:
+			b.addGlobalAC(p, cons)
 		case *exprProp:
 			if bp := newACBinary(p, &s.st); bp != nil {
 				b.addAC(bp, p.p.vars, onChange, acInfo{idem: true, cons: cons}, nil)

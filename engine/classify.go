@@ -58,6 +58,8 @@ func (b *builder) postConstraint(c Constraint, i int) error {
 		err = b.postAllDiff(c.Args)
 	case KindDiagonal:
 		err = b.postDiagonal(c.Args, c.Pos)
+	case KindGlobal:
+		err = b.postGlobal(c.Global)
 	default:
 		err = fmt.Errorf("unknown constraint kind %d", c.Kind)
 	}

@@ -97,14 +97,16 @@ const (
 	KindExpr     ConstraintKind = iota // a boolean Expr that must be true
 	KindAllDiff                        // pairwise different Args
 	KindDiagonal                       // |Args[i]-Args[j]| != |Pos[i]-Pos[j]|
+	KindGlobal                         // a Global (global.go)
 )
 
 // Constraint is one posted constraint.
 type Constraint struct {
-	Kind ConstraintKind
-	Expr Expr    // KindExpr
-	Args []Expr  // KindAllDiff, KindDiagonal
-	Pos  []int64 // KindDiagonal: the index of each argument
+	Kind   ConstraintKind
+	Expr   Expr    // KindExpr
+	Args   []Expr  // KindAllDiff, KindDiagonal
+	Pos    []int64 // KindDiagonal: the index of each argument
+	Global Global  // KindGlobal
 }
 
 // NewModel returns an empty model.

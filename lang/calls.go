@@ -9,6 +9,9 @@ import (
 // pairwise parts; at the top level of a statement post.go gives them
 // dedicated propagators instead.
 func (l *lowerer) call(c *Call) value {
+	if lower, ok := globalLowerings[c.Fun.Name]; ok {
+		return l.globalExpr(c, lower)
+	}
 	switch name := c.Fun.Name; name {
 	case "abs":
 		return l.abs(c)

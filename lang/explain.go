@@ -202,7 +202,11 @@ func (x *explainer) varsOf(keep []bool) map[engine.Var]bool {
 		}
 		for _, ci := range x.units[i].cons {
 			c := cons[ci]
-			for _, e := range append([]engine.Expr{c.Expr}, c.Args...) {
+			es := append([]engine.Expr{c.Expr}, c.Args...)
+			if c.Global != nil {
+				es = append(es, c.Global.Args()...)
+			}
+			for _, e := range es {
 				walkVars(e, func(v engine.Var) { used[v] = true })
 			}
 		}
@@ -283,6 +287,8 @@ func subModel(m *engine.Model, keep []bool) (*engine.Model, bool) {
 			if _, err := sub.Diagonal(c.Args, c.Pos); err != nil {
 				return nil, false
 			}
+		case engine.KindGlobal:
+			sub.Post(c.Global)
 		}
 	}
 	return sub, true

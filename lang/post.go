@@ -21,6 +21,9 @@ func (l *lowerer) post(e Expr) {
 			return
 		}
 	case *Call:
+		if l.postGlobal(e) {
+			return
+		}
 		switch e.Fun.Name {
 		case "alldiff", "alldifferent", "all_different":
 			if xs, _ := l.listArg(e, false); xs != nil {

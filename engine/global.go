@@ -1,0 +1,211 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Global constraints of language v2 (circuit, table, regular, ...) share
+// one shape, so that a new global is one type in one file instead of a
+// forward-checking propagator, an AC propagator and a switch case in
+// finishAC (../shared/guide/engine-design.md weighs the two):
+//
+//   - A Global is model data: its arguments (variables and constants, in
+//     an order of its own), its meaning as a test on their values
+//     (Holds), and its decomposition into v1 expressions (Decompose), which
+//     lang uses inside expressions and the tests use as a reference.
+//   - Posting it makes one globalProp per solver, which narrows domains.
+//     The propagation level is a mode of that one propagator:
+//     PropNone checks the constraint once every argument is fixed;
+//     PropFC runs the propagator once after each assignment of one of its
+//     variables, with no cascade to other constraints (modeFC: it may do
+//     less than under AC, and must not rely on events);
+//     PropAC runs it in the fixpoint loop, woken by the changes it asks
+//     for (modeAC), to the strength its documentation promises.
+//
+// An argument that is neither a variable nor a constant (x[i] + 1) makes
+// the builder post the decomposition instead: lang names such arguments
+// with auxiliary variables where it matters.
+
+// Global is a global constraint over variables and constants.
+type Global interface {
+	// Name is the constraint's name in the language (circuit, table...).
+	Name() string
+	// Args returns every expression the constraint reads.
+	Args() []Expr
+	// Holds reports whether the constraint holds when Args take vals.
+	Holds(vals []int64) bool
+	// Decompose returns the constraint as a v1 truth-valued expression
+	// over Args.
+	Decompose() (Expr, error)
+	// newProp makes the propagator of one solver. argX[i] is the model
+	// variable of Args()[i], or -1 for a constant; xs lists the distinct
+	// variables, whose positions are the local numbers of events.
+	newProp(b *builder, argX, xs []int32) (globalProp, globalOpts, error)
+}
+
+// propMode says how strong a run of a global propagator must be.
+type propMode uint8
+
+const (
+	// modeFC: after an assignment under PropFC, or once at the root;
+	// any variable may have changed since the last run.
+	modeFC propMode = iota
+	// modeAC: in the PropAC fixpoint loop; with globalOpts.ev set, the
+	// variables changed since the last run are in ev.pending (every
+	// variable at the first run).
+	modeAC
+)
+
+// globalProp is the runtime propagator of a Global in one solver.
+type globalProp interface {
+	// propagate narrows the domains of the constraint's variables and
+	// reports false if the constraint cannot hold (a domain would be
+	// emptied or no support is left). Under modeAC it must be monotone.
+	propagate(t *store, mode propMode) bool
+}
+
+// globalOpts says how the fixpoint loop schedules a global propagator.
+type globalOpts struct {
+	wake wakeOn  // the changes that wake it (onChange by default)
+	idem bool    // reaches its own fixpoint in one run
+	slow bool    // runs after the cheap propagators
+	ev   *events // where it hears which variables changed, or nil
+}
+
+// ErrNotSimple is returned by a Global constructor's callers when an
+// argument must be a variable or a constant.
+var ErrNotSimple = errors.New("argument is neither a variable nor a constant")
+
+// Post posts a global constraint and returns its index.
+func (m *Model) Post(g Global) int {
+	m.cons = append(m.cons, Constraint{Kind: KindGlobal, Global: g})
+	return len(m.cons) - 1
+}
+
+// simpleArgs returns the model variable of each argument (-1 for a
+// constant), or false if one is neither.
+func simpleArgs(args []Expr) ([]int32, bool) {
+	argX := make([]int32, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case *Const:
+			argX[i] = -1
+		case *VarExpr:
+			argX[i] = int32(a.V)
+		default:
+			return nil, false
+		}
+	}
+	return argX, true
+}
+
+// postGlobal posts g with its own propagator, or its decomposition when
+// an argument is not simple.
+func (b *builder) postGlobal(g Global) error {
+	if g == nil {
+		return errors.New("nil global constraint")
+	}
+	args := g.Args()
+	if err := b.checkAll(args...); err != nil {
+		return err
+	}
+	argX, ok := simpleArgs(args)
+	if !ok {
+		e, err := g.Decompose()
+		if err != nil {
+			return fmt.Errorf("%s: %w", g.Name(), err)
+		}
+		return b.postExpr(e)
+	}
+	var xs []int32
+	for _, x := range argX {
+		if x >= 0 && b.localOf[x] < 0 {
+			b.localOf[x] = int32(len(xs))
+			xs = append(xs, x)
+		}
+	}
+	for _, x := range xs {
+		b.localOf[x] = -1
+	}
+	p, opts, err := g.newProp(b, argX, xs)
+	if err != nil {
+		return fmt.Errorf("%s: %w", g.Name(), err)
+	}
+	r := &globalRun{g: g, p: p, opts: opts, argX: argX, xs: xs, vals: make([]int64, len(args))}
+	for i, x := range argX {
+		if x < 0 {
+			r.vals[i] = args[i].(*Const).V
+		}
+	}
+	if len(xs) == 0 {
+		if !g.Holds(r.vals) {
+			b.s.unsat = true
+		}
+		return nil
+	}
+	b.post(r)
+	return nil
+}
+
+// globalRun adapts a global propagator to the solver's two lists: it is
+// the forward-checking propagator (propagator.go) and, under PropAC, the
+// fixpoint propagator (acProp).
+type globalRun struct {
+	g    Global
+	p    globalProp
+	opts globalOpts
+	argX []int32
+	xs   []int32
+	vals []int64 // scratch for holds: constants filled in at post
+}
+
+func (r *globalRun) vars() []int32 { return r.xs }
+
+func (r *globalRun) forward(t *store, _ int32) bool { return r.run(t, modeFC) }
+
+// check is PropNone's test: the constraint once every variable is fixed.
+func (r *globalRun) check(t *store, _ int32) bool {
+	for _, x := range r.xs {
+		if !t.fixed(x) {
+			return true
+		}
+	}
+	return r.holds(t)
+}
+
+func (r *globalRun) filter(t *store) bool { return r.run(t, modeFC) }
+
+// holds tests the constraint on the fixed values of its variables.
+func (r *globalRun) holds(t *store) bool {
+	for i, x := range r.argX {
+		if x >= 0 {
+			r.vals[i] = t.minOf(x)
+		}
+	}
+	return r.g.Holds(r.vals)
+}
+
+// propagate is the PropAC run.
+func (r *globalRun) propagate(s *Solver) bool { return r.run(&s.st, modeAC) }
+
+// run runs the propagator. One that does not test every value it keeps
+// may leave all its variables fixed and the constraint false, so the test
+// with every variable fixed is made here, once.
+func (r *globalRun) run(t *store, mode propMode) bool {
+	if !r.p.propagate(t, mode) {
+		return false
+	}
+	for _, x := range r.xs {
+		if !t.fixed(x) {
+			return true
+		}
+	}
+	return r.holds(t)
+}
+
+// addGlobalAC registers the PropAC side of a global propagator.
+func (b *builder) addGlobalAC(r *globalRun, cons int32) {
+	info := acInfo{idem: r.opts.idem, slow: r.opts.slow, cons: cons}
+	b.addAC(r, r.xs, r.opts.wake, info, r.opts.ev)
+}

@@ -1,0 +1,325 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"sort"
+	"sync"
+	"testing"
+)
+
+// The shared test of every Global: random small instances, each solved
+// three ways that must agree exactly —
+//
+//   - the global's own propagator, under every order × values × prop
+//     setting, on trailing and copying stores, serially and with two
+//     workers;
+//   - its decomposition (Decompose) as one v1 constraint;
+//   - brute-force enumeration of the assignments, tested with Holds.
+//
+// With dc set, the root propagation under PropAC must also be domain
+// consistent: every value left has a support among the solutions.
+
+// globalMaker adds the variables of one random instance to m and returns
+// the global over them. It must draw the same instance from the same rng
+// state, since the harness calls it once per model it builds.
+type globalMaker func(rng *rand.Rand, m *Model) Global
+
+// globalCheck describes the test of one global.
+type globalCheck struct {
+	name      string
+	make      globalMaker
+	instances int  // random instances (a tenth with -short)
+	dc        bool // root propagation under PropAC is domain consistent
+	// extra, if set, is called with each model before solving (say, to
+	// add a constraint that makes the instance more interesting).
+	extra func(rng *rand.Rand, m *Model)
+}
+
+// build makes the model of instance seed: the global posted, or its
+// decomposition when decomposed is set.
+func (c globalCheck) build(t *testing.T, seed int64, decomposed bool) (*Model, Global) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	m := NewModel()
+	g := c.make(rng, m)
+	if decomposed {
+		e, err := g.Decompose()
+		if err != nil {
+			t.Fatalf("%s instance %d: Decompose: %v", c.name, seed, err)
+		}
+		m.Require(e)
+	} else {
+		m.Post(g)
+	}
+	if c.extra != nil {
+		c.extra(rng, m)
+	}
+	return m, g
+}
+
+// bruteSolutions enumerates the assignments of m's variables that satisfy
+// every constraint of m, read with Holds for globals and refTruth for
+// expressions.
+func bruteSolutions(m *Model) [][]int64 {
+	n := m.NumVars()
+	a := make([]int64, n)
+	var out [][]int64
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			if modelHolds(m, a) {
+				out = append(out, slices.Clone(a))
+			}
+			return
+		}
+		for _, v := range m.InitialDomain(Var(i)) {
+			a[i] = v
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+// modelHolds tests every constraint of m under assignment a.
+func modelHolds(m *Model, a []int64) bool {
+	for _, c := range m.Constraints() {
+		switch c.Kind {
+		case KindExpr:
+			if !refTruth(c.Expr, a) {
+				return false
+			}
+		case KindGlobal:
+			args := c.Global.Args()
+			vals := make([]int64, len(args))
+			for i, e := range args {
+				v, ok := refEval(e, a)
+				if !ok {
+					return false
+				}
+				vals[i] = v
+			}
+			if !c.Global.Holds(vals) {
+				return false
+			}
+		default:
+			panic("modelHolds: constraint kind not supported in global tests")
+		}
+	}
+	return true
+}
+
+func solutionKeys(sols [][]int64) []string {
+	keys := make([]string, len(sols))
+	for i, a := range sols {
+		keys[i] = fmt.Sprint(a)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// solveAll returns every solution of m under o with the given workers.
+func solveAll(t *testing.T, name string, m *Model, o Options, workers int) [][]int64 {
+	t.Helper()
+	var mu sync.Mutex
+	var out [][]int64
+	st, _, err := SolveParallel(m, o, workers, func(vals []int64) bool {
+		mu.Lock()
+		out = append(out, slices.Clone(vals))
+		mu.Unlock()
+		return true
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if st != Exhausted {
+		t.Fatalf("%s: status %v", name, st)
+	}
+	return out
+}
+
+// run checks c's instances.
+func (c globalCheck) run(t *testing.T) {
+	n := c.instances
+	if testing.Short() {
+		n = max(n/10, 10)
+	}
+	defer func(l int) { copyLimit = l }(copyLimit)
+	sat := 0
+	for i := range n {
+		seed := int64(1000003*i + 17)
+		m, _ := c.build(t, seed, false)
+		dm, _ := c.build(t, seed, true)
+		want := solutionKeys(bruteSolutions(m))
+		if len(want) > 0 {
+			sat++
+		}
+		if got := solutionKeys(bruteSolutions(dm)); !slices.Equal(got, want) {
+			t.Fatalf("%s instance %d: the decomposition has solutions %v, the global %v", c.name, i, got, want)
+		}
+		for k, o := range allOptions() {
+			copyLimit = []int{0, 1 << 20}[(i+k)%2]
+			workers := 1 + (i+k)%2
+			name := fmt.Sprintf("%s instance %d %+v workers %d", c.name, i, o, workers)
+			if got := solutionKeys(solveAll(t, name, m, o, workers)); !slices.Equal(got, want) {
+				t.Fatalf("%s: solutions %v, want %v", name, got, want)
+			}
+			if k%9 == 0 {
+				if got := solutionKeys(solveAll(t, name+" decomposed", dm, o, workers)); !slices.Equal(got, want) {
+					t.Fatalf("%s decomposed: solutions %v, want %v", name, got, want)
+				}
+			}
+		}
+		c.checkRoot(t, i, m, want)
+	}
+	t.Logf("%s: %d instances, %d satisfiable", c.name, n, sat)
+	if sat == 0 || sat == n {
+		t.Errorf("%s: %d of %d instances satisfiable: the generator tests only one side", c.name, sat, n)
+	}
+}
+
+// checkRoot verifies root propagation under PropAC: it keeps every value
+// of every solution and, with dc, only those.
+func (c globalCheck) checkRoot(t *testing.T, i int, m *Model, want []string) {
+	s, err := NewSolver(m, Options{Order: OrderMRV, Values: ValuesMin, Prop: PropAC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols := bruteSolutions(m)
+	ok := s.Propagate()
+	if !ok {
+		if len(sols) > 0 {
+			t.Fatalf("%s instance %d: root propagation failed, but %v is a solution", c.name, i, sols[0])
+		}
+		return
+	}
+	for x := range m.NumVars() {
+		dom := s.Domain(Var(x))
+		support := map[int64]bool{}
+		for _, a := range sols {
+			support[a[x]] = true
+			if !slices.Contains(dom, a[x]) {
+				t.Fatalf("%s instance %d: root propagation removed %d from %s (%v), which solution %v uses", c.name, i, a[x], m.VarName(Var(x)), dom, a)
+			}
+		}
+		if !c.dc || !c.alone(m) {
+			continue
+		}
+		for _, v := range dom {
+			if !support[v] {
+				t.Fatalf("%s instance %d: after root propagation %s keeps %d (domain %v), which no solution uses", c.name, i, m.VarName(Var(x)), v, dom)
+			}
+		}
+	}
+	if c.dc && c.alone(m) && len(sols) == 0 {
+		t.Fatalf("%s instance %d: root propagation succeeded, but there is no solution", c.name, i)
+	}
+}
+
+// alone reports whether m's only constraint is the global, so that
+// domain consistency of the global is domain consistency of the model.
+func (c globalCheck) alone(m *Model) bool { return len(m.Constraints()) == 1 }
+
+// randomVars adds k variables with random domains within lo..hi (each
+// non-empty) and returns them.
+func randomVars(rng *rand.Rand, m *Model, name string, k int, lo, hi int64) []Expr {
+	out := make([]Expr, k)
+	for i := range out {
+		var vs []int64
+		for v := lo; v <= hi; v++ {
+			if rng.Intn(3) > 0 {
+				vs = append(vs, v)
+			}
+		}
+		if len(vs) == 0 {
+			vs = append(vs, lo+rng.Int63n(hi-lo+1))
+		}
+		x, err := m.NewVar(fmt.Sprintf("%s%d", name, i), vs)
+		if err != nil {
+			panic(err)
+		}
+		out[i] = m.Ref(x)
+	}
+	return out
+}
+
+// distinctSum is a global for testing the framework: the arguments are
+// pairwise different and sum to k. Its propagator only removes the
+// values of fixed arguments from the others.
+type distinctSum struct {
+	args []Expr
+	k    int64
+}
+
+func (g *distinctSum) Name() string { return "distinct_sum" }
+func (g *distinctSum) Args() []Expr { return g.args }
+func (g *distinctSum) Holds(vals []int64) bool {
+	var s int64
+	for i, v := range vals {
+		s += v
+		if slices.Contains(vals[:i], v) {
+			return false
+		}
+	}
+	return s == g.k
+}
+func (g *distinctSum) Decompose() (Expr, error) {
+	var parts []Expr
+	for i := range g.args {
+		for j := i + 1; j < len(g.args); j++ {
+			e, err := NewBinary(OpNe, g.args[i], g.args[j])
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, e)
+		}
+	}
+	s, err := NewNary(OpSum, g.args)
+	if err != nil {
+		return nil, err
+	}
+	e, err := NewBinary(OpEq, s, NewConst(g.k))
+	if err != nil {
+		return nil, err
+	}
+	return NewNary(OpAll, append(parts, e))
+}
+
+type distinctSumProp struct{ argX []int32 }
+
+func (g *distinctSum) newProp(b *builder, argX, xs []int32) (globalProp, globalOpts, error) {
+	return &distinctSumProp{argX: argX}, globalOpts{}, nil
+}
+
+func (p *distinctSumProp) propagate(t *store, _ propMode) bool {
+	for i, x := range p.argX {
+		if x < 0 || !t.fixed(x) {
+			continue
+		}
+		for j, y := range p.argX {
+			if j != i && y >= 0 && y != x && !t.remove(y, t.minOf(x)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func TestGlobalFramework(t *testing.T) {
+	globalCheck{
+		name:      "distinct_sum",
+		instances: 100,
+		make: func(rng *rand.Rand, m *Model) Global {
+			args := randomVars(rng, m, "x", 2+rng.Intn(3), 0, 4)
+			if rng.Intn(3) == 0 {
+				args = append(args, NewConst(int64(rng.Intn(5))))
+			}
+			if rng.Intn(4) == 0 {
+				args = append(args, args[0]) // a variable twice
+			}
+			return &distinctSum{args: args, k: int64(rng.Intn(12))}
+		},
+	}.run(t)
+}
