@@ -30,7 +30,7 @@ type globalMaker func(rng *rand.Rand, m *Model) Global
 type globalCheck struct {
 	name      string
 	make      globalMaker
-	instances int  // random instances (a tenth with -short)
+	instances int  // random instances (a fifth, at least 40, with -short)
 	dc        bool // root propagation under PropAC is domain consistent
 	// extra, if set, is called with each model before solving (say, to
 	// add a constraint that makes the instance more interesting).
@@ -144,7 +144,7 @@ func solveAll(t *testing.T, name string, m *Model, o Options, workers int) [][]i
 func (c globalCheck) run(t *testing.T) {
 	n := c.instances
 	if testing.Short() {
-		n = max(n/10, 10)
+		n = min(n, max(n/5, 40))
 	}
 	defer func(l int) { copyLimit = l }(copyLimit)
 	sat := 0
