@@ -440,6 +440,9 @@ func (l *lowerer) member(b *Binary) value {
 	if x == nil || s == nil {
 		return nil
 	}
+	if tuple, ok := x.(*arrV); ok {
+		return l.tupleIn(b, tuple, s, negate) // a table constraint (global_table.go)
+	}
 	if !isNumber(x) {
 		l.errorf(b.X, "%s needs a number on its left, found %s", b.Op, describe(x))
 		return nil

@@ -660,7 +660,7 @@ func (l *lowerer) objective(o *Objective) {
 	if o.Sense == "maximize" {
 		sense = engine.Maximize
 	}
-	l.m.SetObjective(sense, e)
+	l.m.SetObjective(sense, l.objectiveExpr(o, e)) // element.go
 	l.prog.Objective = o.span()
 }
 

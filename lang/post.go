@@ -20,6 +20,9 @@ func (l *lowerer) post(e Expr) {
 			l.post(e.Y)
 			return
 		}
+		if (e.Op == "in" || e.Op == "not in") && l.postTupleIn(e) {
+			return
+		}
 	case *Call:
 		if l.postGlobal(e) {
 			return
@@ -111,7 +114,7 @@ func (l *lowerer) require(v value, n Node) {
 				return
 			}
 		}
-		l.record(n, l.m.Require(v.e))
+		l.requireExpr(n, v.e) // element.go
 	default:
 		l.errorf(n, "a constraint must be true or false, but %s is %s", l.text(n), describe(v))
 	}
