@@ -34,23 +34,24 @@ const (
 )
 
 type lowerer struct {
-	m        *engine.Model
-	prog     *Program
-	errs     *ErrorList
-	env      map[string]value
-	binds    map[string]*binding
-	params   map[string]bool
-	varNames map[string]bool // every variable the file declares, for messages
-	declPos  map[string]Pos  // where each param and variable is declared
-	batch    *Batch          // set while lowering a batch model once
-	relax    map[string]bool // variables whose domain is widened to universe (explain)
-	universe interval
-	gens     []genValue // generator values in scope, for Origin
-	stmt     Span       // the statement being lowered
-	budget   int64      // elements left before maxGenerated
-	srcs     Sources
-	budgetX  bool  // budget exhausted, reported once
-	values   int64 // domain values declared so far
+	m            *engine.Model
+	decomposeAll bool // globals as their decompositions (Input.Decompose)
+	prog         *Program
+	errs         *ErrorList
+	env          map[string]value
+	binds        map[string]*binding
+	params       map[string]bool
+	varNames     map[string]bool // every variable the file declares, for messages
+	declPos      map[string]Pos  // where each param and variable is declared
+	batch        *Batch          // set while lowering a batch model once
+	relax        map[string]bool // variables whose domain is widened to universe (explain)
+	universe     interval
+	gens         []genValue // generator values in scope, for Origin
+	stmt         Span       // the statement being lowered
+	budget       int64      // elements left before maxGenerated
+	srcs         Sources
+	budgetX      bool  // budget exhausted, reported once
+	values       int64 // domain values declared so far
 
 	falsePosted bool // a constant false constraint is in the model: no need for another
 
@@ -90,6 +91,7 @@ func lowerBatch(f *File, binds map[string]*binding, srcs Sources, errs *ErrorLis
 	}
 	l := newLowerer(binds, srcs, errs, b)
 	l.limit = batch.guard
+	l.decomposeAll = batch.in.Decompose
 	return l.lower(f)
 }
 

@@ -20,10 +20,13 @@ func (l *lowerer) post(e Expr) {
 			l.post(e.Y)
 			return
 		}
-		if (e.Op == "in" || e.Op == "not in") && l.postTupleIn(e) {
+		if (e.Op == "in" || e.Op == "not in") && !l.decomposeAll && l.postTupleIn(e) {
 			return
 		}
 	case *Call:
+		if l.decomposeAll && builtins[e.Fun.Name].constraint {
+			break // inside an expression, a global is its decomposition
+		}
 		if l.postGlobal(e) {
 			return
 		}

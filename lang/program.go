@@ -20,6 +20,9 @@ type Input struct {
 	Data   []Source // data files: name = value statements
 	Params []string // -p arguments, each "name=value"
 	Limits Limits   // bounds on compiling
+	// Decompose posts every global constraint as its decomposition into
+	// v1 constraints instead of with its propagator (--decompose).
+	Decompose bool
 }
 
 // Program is a checked model lowered into an engine.Model, with what is
@@ -67,6 +70,7 @@ func Compile(in Input) (*Program, error) {
 	res := resolveFile(f, br, &errs)
 	l := newLowerer(binds, srcs, &errs, nil)
 	l.res, l.broken, l.data, l.limit = res, br, data, g
+	l.decomposeAll = in.Decompose
 	l.dropLowered = true
 	p := l.lower(f)
 	p.Sources = srcs

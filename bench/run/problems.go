@@ -42,6 +42,7 @@ func (r *runner) problems() ([]*problem, error) {
 	for _, s := range sets {
 		ps = append(ps, r.sudokuSet(s))
 	}
+	ps = append(ps, r.globals()...)
 	models, err := r.models()
 	if err != nil {
 		return nil, err

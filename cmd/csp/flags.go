@@ -17,6 +17,7 @@ import (
 
 // options are the flags of solve and check.
 type options struct {
+	decompose bool     // post global constraints as their decompositions
 	files     []string // the model, then data files
 	params    paramList
 	all       bool
@@ -107,6 +108,7 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(traceFlag{&o.trace}, "trace", "")
 	fs.IntVar(&o.traceMax, "trace-limit", defaultTraceLimit, "")
 	fs.StringVar(&o.tree, "tree", "", "")
+	fs.BoolVar(&o.decompose, "decompose", false, "")
 	return fs
 }
 

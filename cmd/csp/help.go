@@ -64,6 +64,9 @@ course's settings are --order input --values min --prop fc):
   --prop none|fc|ac  none: check a constraint once its variables are set;
                      fc: forward checking after each assignment;
                      ac: propagation to a fixpoint, domain-consistent alldiff
+  --decompose        post each global constraint (alldiff, circuit, table,
+                     ...) as its decomposition into simpler constraints, as
+                     inside an expression: what its propagator is worth
 
 See the search:
   --trace            narrate the search on stdout (stderr with --json), one

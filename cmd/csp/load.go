@@ -66,6 +66,7 @@ func readInput(o *options, stderr io.Writer) (lang.Input, bool) {
 		}
 	}
 	in.Params = o.params
+	in.Decompose = o.decompose
 	return in, true
 }
 
