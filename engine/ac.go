@@ -303,23 +303,35 @@ func (s *Solver) fixpoint() bool {
 		a.queued[p] = false
 		a.cur = p
 		s.stats.Propagations++
-		if !a.props[p].propagate(s) {
+		ok := a.props[p].propagate(s)
+		if s.tr != nil {
+			s.traceRan(s.acCons(p), t.touched, a.props[p])
+		}
+		if !ok {
 			s.failAC(p)
 			return false
 		}
 	}
 }
 
+// acCons is the model constraint of propagator p (-1: the objective).
+func (s *Solver) acCons(p int32) int32 {
+	if f, ok := s.ac.props[p].(interface{ failedCons() int32 }); ok {
+		return f.failedCons() // a propagator shared by several constraints
+	}
+	return s.ac.info[p].cons
+}
+
 // failAC empties the queues after propagator p failed.
 func (s *Solver) failAC(p int32) {
 	a := &s.ac
 	t := &s.st
-	c := a.info[p].cons
-	if f, ok := a.props[p].(interface{ failedCons() int32 }); ok {
-		c = f.failedCons() // a propagator shared by several constraints
-	}
+	c := s.acCons(p)
 	if c >= 0 && s.weight != nil {
 		s.weight[c]++
+	}
+	if s.tr != nil && c >= 0 {
+		s.tr.failCon = int(c)
 	}
 	for a.fast.size > 0 {
 		q := a.fast.pop()
@@ -384,9 +396,15 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 	} else {
 		t.remove(x, v) // x has two values or more
 	}
+	if s.tr != nil {
+		s.traceDecided()
+	}
 	if s.objOn {
 		s.syncBound()
 		s.ac.enqueue(s.ac.obj)
+		if s.tr != nil {
+			s.traceRan(-1, t.touched, nil)
+		}
 	}
 	ok := s.fixpoint()
 	if s.trace != nil {

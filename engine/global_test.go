@@ -323,3 +323,30 @@ func TestGlobalFramework(t *testing.T) {
 		},
 	}.run(t)
 }
+
+// --trace=domains attributes a global's removals to its constraint.
+func TestGlobalTraceAttribution(t *testing.T) {
+	for _, prop := range []PropLevel{PropFC, PropAC} {
+		m := NewModel()
+		args := randomVars(rand.New(rand.NewSource(1)), m, "x", 3, 1, 3)
+		m.Require(NewConst(1))
+		m.Post(&distinctSum{args: args, k: 6})
+		s := newSolver(t, m, Options{Order: OrderInput, Values: ValuesMin, Prop: prop})
+		var prunes []TraceEvent
+		s.SetTracer(&Tracer{Domains: true, Event: func(e TraceEvent) bool {
+			if e.Kind == TracePrune && e.Depth > 0 {
+				prunes = append(prunes, e)
+			}
+			return true
+		}})
+		s.Next()
+		if len(prunes) == 0 {
+			t.Fatalf("%v: no removal traced", prop)
+		}
+		for _, e := range prunes {
+			if e.Constraint != 1 || e.Objective {
+				t.Errorf("%v: %v removed by constraint %d, want 1", prop, e.Values, e.Constraint)
+			}
+		}
+	}
+}

@@ -283,6 +283,9 @@ func (s *Solver) start() bool {
 		c := s.copyDomains(domainCopy{})
 		before = &c
 	}
+	if s.tr != nil && s.opts.Prop == PropAC {
+		s.traceDecided()
+	}
 	if s.opts.Prop == PropAC && !s.rootAC() {
 		return false
 	}
@@ -498,6 +501,9 @@ func (s *Solver) node(x int32, v int64) bool {
 func (s *Solver) assign(x int32, v int64) bool {
 	t := &s.st
 	t.fixTo(x, v)
+	if s.tr != nil {
+		s.traceDecided()
+	}
 	if s.opts.Order != OrderInput {
 		s.unassigned.remove(t, x)
 		for _, g := range s.groups[s.groupAt[x]:s.groupAt[x+1]] {
@@ -508,7 +514,11 @@ func (s *Solver) assign(x int32, v int64) bool {
 	for _, w := range s.watches[s.watchAt[x]:s.watchAt[x+1]] {
 		s.stats.Propagations++
 		p := s.props[w.p]
-		if fc && !p.forward(t, w.l) || !fc && !p.check(t, w.l) {
+		ok := fc && p.forward(t, w.l) || !fc && p.check(t, w.l)
+		if s.tr != nil {
+			s.traceRan(s.propCons[w.p], p.vars(), p)
+		}
+		if !ok {
 			if s.weight != nil {
 				s.weight[s.propCons[w.p]]++
 			}
@@ -521,7 +531,11 @@ func (s *Solver) assign(x int32, v int64) bool {
 	if s.objOn {
 		s.stats.Propagations++
 		s.syncBound()
-		if fc && !s.obj.filter(t) || !fc && !s.obj.check(t, 0) {
+		ok := fc && s.obj.filter(t) || !fc && s.obj.check(t, 0)
+		if s.tr != nil {
+			s.traceRan(-1, s.obj.p.vars, nil)
+		}
+		if !ok {
 			return false
 		}
 	}

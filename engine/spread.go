@@ -28,6 +28,38 @@ type multiSpread struct {
 
 func (p *multiSpread) failedCons() int32 { return p.failed }
 
+// causeOf says which of the constraints forbids value w of variable x
+// given the fixed variables, for tracing (-1 if none does).
+func (p *multiSpread) causeOf(t *store, x int32, w int64) int32 {
+	m := int32(-1)
+	for l, y := range p.xs {
+		if y == x {
+			m = int32(l)
+		}
+	}
+	if m < 0 {
+		return -1
+	}
+	na := len(p.offs)
+	for l, y := range p.xs {
+		if int32(l) == m || !t.fixed(y) {
+			continue
+		}
+		v := t.minOf(y)
+		for k, off := range p.offs {
+			if w == v+off[l]-off[m] {
+				return p.cons[k]
+			}
+		}
+		for k, pos := range p.pos {
+			if d := pos[m] - pos[l]; w == v+d || w == v-d {
+				return p.cons[na+k]
+			}
+		}
+	}
+	return -1
+}
+
 func (p *multiSpread) propagate(s *Solver) bool {
 	t := &s.st
 	live := &p.live

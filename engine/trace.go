@@ -22,6 +22,8 @@ const (
 	TraceNode TraceKind = iota
 	// TracePrune: propagation removed Values from Var (only when
 	// Tracer.Domains is set). Depth 0 is the propagation at the root.
+	// Constraint is the model constraint whose propagator removed them,
+	// or -1 with Objective set when the bound on the objective did.
 	TracePrune
 	// TraceFail: the node at Depth is a dead end. Var is the variable
 	// left with no value, or -1 when a constraint failed without emptying
@@ -48,6 +50,7 @@ type TraceEvent struct {
 	OK         bool
 	Values     []int64
 	Constraint int
+	Objective  bool // TracePrune: the objective's bound removed the values
 }
 
 // Tracer receives a search's events, from the goroutine that runs it.
@@ -65,6 +68,21 @@ type tracer struct {
 	levels  []domainCopy // levels[d]: the domains after the node at depth d (0: the root)
 	removed []int64
 	failCon int // the constraint whose propagator failed at the last node, or -1
+
+	// With Domains, each removal is attributed to the propagator that made
+	// it: shadow holds the domains as the last propagator left them, and
+	// prunes what each propagator removed since the node's decision.
+	attributing bool
+	shadow      domainCopy
+	prunes      []prune
+}
+
+// prune is one value removed by propagation, and by what: a model
+// constraint, or -1 for the objective's bound.
+type prune struct {
+	x    int32
+	v    int64
+	cons int32
 }
 
 // domainCopy is the state of every domain at one moment.
@@ -102,7 +120,11 @@ func (s *Solver) traceRoot(before *domainCopy) {
 	tr.levels = tr.levels[:0]
 	tr.levels = append(tr.levels, s.copyDomains(domainCopy{}))
 	if before != nil && tr.Domains {
-		s.tracePrunes(before, 0, -1, 0, false)
+		if tr.attributing {
+			s.traceAttributed(0, -1, 0, false)
+		} else {
+			s.tracePrunes(before, 0, -1, 0, false)
+		}
 	}
 }
 
@@ -125,7 +147,11 @@ func (s *Solver) traceNode(x int32, v int64, eq, ok bool) {
 	}
 	s.emit(TraceEvent{Kind: TraceNode, Depth: d, Var: Var(x), Value: v, Eq: eq, OK: ok, Constraint: -1})
 	if s.tr != nil && tr.Domains {
-		s.tracePrunes(&tr.levels[d-1], d, x, v, eq)
+		if tr.attributing {
+			s.traceAttributed(d, x, v, eq)
+		} else {
+			s.tracePrunes(&tr.levels[d-1], d, x, v, eq)
+		}
 	}
 	if s.tr == nil {
 		return

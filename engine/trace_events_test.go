@@ -30,7 +30,7 @@ func eventText(s *Solver, e TraceEvent) string {
 		}
 		return fmt.Sprintf("%d q%d%s%d", e.Depth, e.Var+1, op, e.Value)
 	case TracePrune:
-		return fmt.Sprintf("%d  q%d-%v", e.Depth, e.Var+1, e.Values)
+		return fmt.Sprintf("%d  q%d-%v by %d", e.Depth, e.Var+1, e.Values, e.Constraint)
 	case TraceFail:
 		return fmt.Sprintf("%d  wiped q%d con %d", e.Depth, e.Var+1, e.Constraint)
 	case TraceBacktrack:
@@ -62,14 +62,15 @@ func TestTraceQueens4(t *testing.T) {
 	}
 }
 
-// With Domains, each node lists what forward checking removed.
+// With Domains, each node lists what forward checking removed, and
+// which constraint removed it.
 func TestTraceDomains(t *testing.T) {
 	m, _ := queens(t, 4)
 	s := newSolver(t, m, Options{Order: OrderInput, Values: ValuesMin, Prop: PropFC})
 	got := traceLines(t, s, true)
-	want := []string{"1 q1=1", "1  q2-[1 2]", "1  q3-[1 3]", "1  q4-[1 4]"}
-	if !slices.Equal(got[:4], want) {
-		t.Errorf("trace starts %q, want %q", got[:4], want)
+	want := []string{"1 q1=1", "1  q2-[1] by 0", "1  q2-[2] by 1", "1  q3-[1] by 0", "1  q3-[3] by 1", "1  q4-[1] by 0", "1  q4-[4] by 1"}
+	if !slices.Equal(got[:7], want) {
+		t.Errorf("trace starts %q, want %q", got[:7], want)
 	}
 }
 

@@ -94,7 +94,7 @@ func (n *narrator) narrate(e engine.TraceEvent) {
 	case engine.TraceNode:
 		n.line(e.Depth-1, n.decision(e, " "))
 	case engine.TracePrune:
-		n.line(e.Depth, fmt.Sprintf("%s ∖ %s", n.name(e.Var), valueSet(e.Values)))
+		n.line(e.Depth, fmt.Sprintf("%s ∖ %s%s", n.name(e.Var), valueSet(e.Values), n.cause(e)))
 	case engine.TraceFail:
 		n.line(e.Depth, "✗ "+n.deadEnd(e))
 	case engine.TraceBacktrack:
@@ -177,6 +177,19 @@ func (n *narrator) deadEnd(e engine.TraceEvent) string {
 		return "dead end: violates " + n.prog.ConstraintText(e.Constraint)
 	}
 	return "dead end"
+}
+
+// cause says which constraint removed the values of a TracePrune event.
+func (n *narrator) cause(e engine.TraceEvent) string {
+	switch {
+	case e.Objective:
+		return "   by the bound on the objective"
+	case e.Constraint >= 0:
+		if t := n.prog.ConstraintText(e.Constraint); t != "" {
+			return "   by " + t
+		}
+	}
+	return ""
 }
 
 func (n *narrator) name(x engine.Var) string { return n.prog.Model.VarName(x) }
