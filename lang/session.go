@@ -35,6 +35,23 @@ func Incomplete(text []byte) bool {
 	return false
 }
 
+// IsQuery is the package's IsQuery, which also knows the program's
+// definitions: a call of an expression definition whose body is a number
+// asks for its value; any other call of a definition is a constraint.
+func (p *Program) IsQuery(s Stmt) bool {
+	c, ok := s.(*ConstraintStmt)
+	if !ok || p == nil {
+		return IsQuery(s)
+	}
+	r := &resolver{defs: p.defs}
+	if d := r.defOf(c.Expr); d != nil {
+		if _, bound := p.env[d.Name.Name]; !bound {
+			return r.isArithmetic(c.Expr, 0)
+		}
+	}
+	return IsQuery(s)
+}
+
 // IsQuery reports whether a parsed statement asks for a value rather than
 // stating a constraint: a name, an arithmetic expression, an aggregate or
 // an index (q, sum(q), cell[1, ..]). Comparisons, logic, quantifiers and
@@ -76,16 +93,27 @@ func (p *Program) Query(src Source) (*Query, error) {
 		return nil, err
 	}
 	var errs ErrorList
-	r := &resolver{globals: map[string]decl{}, errs: &errs}
+	r := &resolver{globals: map[string]decl{}, errs: &errs, defs: p.defs}
+	declPos := map[string]Pos{}
 	for name := range p.env {
 		r.globals[name] = decl{kind: declParam}
+		declPos[name] = Pos{}
+	}
+	for name, d := range p.defs {
+		r.globals[name] = decl{kind: declDef, pos: d.Name.Pos}
 	}
 	r.expr(e)
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	srcs := Sources{src.Name: src.Text}
+	for name, text := range p.Sources {
+		if name != src.Name {
+			srcs[name] = text
+		}
+	}
 	l := &lowerer{m: p.Model, prog: &Program{}, errs: &errs, env: p.env, params: map[string]bool{},
-		budget: maxGenerated, srcs: Sources{src.Name: src.Text}, expand: 1, limit: &guard{}}
+		budget: maxGenerated, srcs: srcs, expand: 1, limit: &guard{}, defs: p.defs, declPos: declPos}
 	v := l.eval(e)
 	if len(errs) > 0 || v == nil {
 		return nil, errs
@@ -241,8 +269,11 @@ func DataName(s Stmt) (string, bool) {
 // Names returns the names in scope after lowering: params, variables and
 // the predeclared constants, sorted.
 func (p *Program) Names() []string {
-	names := make([]string, 0, len(p.env))
+	names := make([]string, 0, len(p.env)+len(p.defs))
 	for n := range p.env {
+		names = append(names, n)
+	}
+	for n := range p.defs {
 		names = append(names, n)
 	}
 	sort.Strings(names)

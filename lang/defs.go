@@ -1,0 +1,699 @@
+package lang
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Definitions: def f(a, b) = expr, def total = expr (no parameters), and
+// def box(r, c) { statements } (a constraint block).
+//
+// A definition is a macro with values: a call evaluates its arguments in
+// the caller's scope, binds them to the parameters, and lowers the body
+// in a scope of its own, where the model's params and variables and the
+// definition's parameters are visible (the parameters shadow the first),
+// and nothing of the caller's is. The body is lowered afresh at each call,
+// so a call is inlined: an expression definition gives the value of its
+// body there, and as a statement its body is posted as one (a global in
+// it gets its propagator); a block's statements are posted as the
+// statements of a forall block are.
+//
+// The resolver checks the bodies once (names, arity, misplaced
+// statements, recursion); an error that depends on the arguments is found
+// when the body is lowered, at its place in the body, with a note giving
+// the call (Error.Notes).
+
+// maxDefDepth bounds nested calls while lowering (and while looking
+// through definitions for isArithmetic): recursion is rejected by the
+// resolver, but a chain of thousands of definitions would still take the
+// stack deep.
+const maxDefDepth = 200
+
+// registerDefs records the file's definitions before any statement is
+// checked, so that they can be used before the line that writes them. A
+// definition whose name is taken is reported and left out.
+func (r *resolver) registerDefs(stmts []Stmt) {
+	r.defs = map[string]*DefStmt{}
+	for _, s := range stmts {
+		d, ok := s.(*DefStmt)
+		if !ok {
+			continue
+		}
+		name := d.Name.Name
+		if _, builtin := builtins[name]; builtin {
+			r.errorf(d.Name, "%s is a built-in function; a definition needs a name of its own", name)
+			continue
+		}
+		if _, pre := predeclared[name]; pre {
+			r.errorf(d.Name, "%s is predeclared and cannot be redeclared", name)
+			continue
+		}
+		if prev, ok := r.later[name]; ok {
+			r.errorf(d.Name, "%s is declared as a %s%s; a definition needs a name of its own", name, prev.kind, declaredAt(prev.pos, d.Name.Pos))
+			continue
+		}
+		if prev, ok := r.defs[name]; ok {
+			r.errorf(d.Name, "%s is already defined%s", name, declaredAt(prev.Name.Pos, d.Name.Pos))
+			continue
+		}
+		r.defs[name] = d
+		r.globals[name] = decl{kind: declDef, pos: d.Name.Pos}
+	}
+}
+
+// checkDefs checks the bodies of the definitions, once every param and
+// variable of the file is declared, and then that no definition calls
+// itself, directly or through others.
+func (r *resolver) checkDefs(stmts []Stmt, res *resolution) {
+	for _, s := range stmts {
+		d, ok := s.(*DefStmt)
+		if !ok || r.defs[d.Name.Name] != d {
+			continue
+		}
+		info := res.stmts[d]
+		r.cur = info
+		before := len(*r.errs)
+		r.defBody(d)
+		if len(*r.errs) > before {
+			info.bad = true
+		}
+	}
+	r.cur = nil
+	for _, d := range r.recursive(stmts) {
+		res.stmts[d].bad = true
+	}
+}
+
+// defBody checks the parameters and the body of a definition.
+func (r *resolver) defBody(d *DefStmt) {
+	saved := r.locals
+	r.locals = []map[string]decl{{}}
+	defer func() { r.locals = saved }()
+	for _, p := range d.Params {
+		switch prev, ok := r.locals[0][p.Name]; {
+		case ok:
+			r.errorf(p, "%s is already a parameter of %s%s", p.Name, d.Name.Name, declaredAt(prev.pos, p.Pos))
+			continue
+		case isPredeclared(p.Name):
+			r.errorf(p, "%s is predeclared and cannot be redeclared", p.Name)
+			continue
+		case r.defs[p.Name] != nil:
+			r.errorf(p, "the parameter %s has the name of a definition%s; give it another", p.Name, declaredAt(r.defs[p.Name].Name.Pos, p.Pos))
+			continue
+		}
+		r.locals[0][p.Name] = decl{kind: declArg, pos: p.Pos}
+	}
+	if d.Block == nil {
+		r.expr(d.Body)
+		return
+	}
+	for _, s := range d.Block {
+		if _, ok := s.(*ConstraintStmt); !ok {
+			r.stmt(s, "a definition")
+			continue
+		}
+		r.stmt(s, "")
+	}
+}
+
+// defOf returns the definition an expression calls or names, or nil.
+func (r *resolver) defOf(e Expr) *DefStmt {
+	switch e := e.(type) {
+	case *Call:
+		return r.defs[e.Fun.Name]
+	case *Ident:
+		if _, local := r.localDecl(e.Name); !local {
+			return r.defs[e.Name]
+		}
+	}
+	return nil
+}
+
+func (r *resolver) localDecl(name string) (decl, bool) {
+	for i := len(r.locals) - 1; i >= 0; i-- {
+		if d, ok := r.locals[i][name]; ok {
+			return d, true
+		}
+	}
+	return decl{}, false
+}
+
+// defUse checks a call (a Call, or an Ident for a definition without
+// parameters) of d: its arguments, and that a block is called only as a
+// statement.
+func (r *resolver) defUse(n Expr, d *DefStmt, asStmt bool) {
+	name := d.Name.Name
+	var args []Expr
+	c, isCall := n.(*Call)
+	if isCall {
+		args = c.Args
+	}
+	switch {
+	case d.Block != nil && !asStmt:
+		r.errorf(n, "%s is a constraint block: call it as a statement (alone, or in a forall), not inside an expression", name)
+	case isCall && c.Gens != nil:
+		r.errorf(n, "%s does not take a generator: %s", name, defHeader(d))
+		return
+	case !isCall && len(d.Params) > 0:
+		r.errorf(n, "%s needs %s: %s", name, plural(len(d.Params), "argument"), defHeader(d))
+	case len(args) != len(d.Params):
+		r.errorf(n, "%s takes %s, found %d: %s", name, plural(len(d.Params), "argument"), len(args), defHeader(d))
+	}
+	for _, a := range args {
+		r.expr(a)
+	}
+}
+
+// defHeader writes how a definition is called: "box(r, c)", or "total".
+func defHeader(d *DefStmt) string {
+	if len(d.Params) == 0 {
+		return d.Name.Name
+	}
+	names := make([]string, len(d.Params))
+	for i, p := range d.Params {
+		names[i] = p.Name
+	}
+	return d.Name.Name + "(" + strings.Join(names, ", ") + ")"
+}
+
+// stmtExpr checks the expression of a statement: where it is a call of
+// a constraint block, or one in the body of a forall or a part of an
+// "and", the call is allowed.
+func (r *resolver) stmtExpr(e Expr) {
+	switch e := e.(type) {
+	case *Quant:
+		r.quant(e, true)
+		return
+	case *Binary:
+		if e.Op == "and" {
+			r.stmtExpr(e.X)
+			r.stmtExpr(e.Y)
+			return
+		}
+	case *Call:
+		if d := r.defs[e.Fun.Name]; d != nil {
+			r.use(e.Fun.Name)
+			r.defUse(e, d, true)
+			return
+		}
+	case *Ident:
+		if d := r.defOf(e); d != nil && d.Block != nil {
+			r.use(e.Name)
+			r.defUse(e, d, true)
+			return
+		}
+	}
+	r.expr(e)
+}
+
+// recursive reports every cycle of definitions calling each other, once,
+// at the definition of the cycle that comes first in the file, and
+// returns the definitions on a cycle.
+func (r *resolver) recursive(stmts []Stmt) []*DefStmt {
+	var order []*DefStmt
+	for _, s := range stmts {
+		if d, ok := s.(*DefStmt); ok && r.defs[d.Name.Name] == d {
+			order = append(order, d)
+		}
+	}
+	calls := map[*DefStmt][]*DefStmt{}
+	for _, d := range order {
+		seen := map[*DefStmt]bool{}
+		walkDef(d, func(e Expr) {
+			var name string
+			switch e := e.(type) {
+			case *Call:
+				name = e.Fun.Name
+			case *Ident:
+				name = e.Name
+				if isParam(d, name) {
+					return
+				}
+			default:
+				return
+			}
+			if callee := r.defs[name]; callee != nil && !seen[callee] {
+				seen[callee] = true
+				calls[d] = append(calls[d], callee)
+			}
+		})
+	}
+	// Depth-first search; a definition on the path met again closes a
+	// cycle.
+	const (
+		unvisited = iota
+		onPath
+		done
+	)
+	state := map[*DefStmt]int{}
+	var path []*DefStmt
+	var onCycle []*DefStmt
+	reported := map[*DefStmt]bool{}
+	var visit func(d *DefStmt)
+	visit = func(d *DefStmt) {
+		state[d] = onPath
+		path = append(path, d)
+		for _, c := range calls[d] {
+			switch state[c] {
+			case unvisited:
+				visit(c)
+			case onPath:
+				start := len(path) - 1
+				for path[start] != c {
+					start--
+				}
+				cycle := path[start:]
+				fresh := false
+				for _, x := range cycle {
+					if !reported[x] {
+						fresh = true
+					}
+				}
+				if fresh {
+					r.reportCycle(cycle)
+					for _, x := range cycle {
+						reported[x] = true
+						onCycle = append(onCycle, x)
+					}
+				}
+			}
+		}
+		path = path[:len(path)-1]
+		state[d] = done
+	}
+	for _, d := range order {
+		if state[d] == unvisited {
+			visit(d)
+		}
+	}
+	return onCycle
+}
+
+// reportCycle reports a cycle of calls at its definition that comes first
+// in the file: "f calls g, which calls f".
+func (r *resolver) reportCycle(cycle []*DefStmt) {
+	first := 0
+	for i, d := range cycle {
+		if d.Name.Pos.Offset < cycle[first].Name.Pos.Offset {
+			first = i
+		}
+	}
+	rotated := append(append([]*DefStmt(nil), cycle[first:]...), cycle[:first]...)
+	d := rotated[0]
+	if len(rotated) == 1 {
+		r.errorf(d.Name, "%s is recursive: its body uses %s itself, which a definition cannot", d.Name.Name, d.Name.Name)
+		return
+	}
+	var b strings.Builder
+	b.WriteString(d.Name.Name + " uses " + rotated[1].Name.Name)
+	for _, x := range rotated[2:] {
+		b.WriteString(", which uses " + x.Name.Name)
+	}
+	r.errorf(d.Name, "%s is recursive: %s, which uses %s; definitions cannot use each other in a cycle", d.Name.Name, b.String(), d.Name.Name)
+}
+
+func isPredeclared(name string) bool {
+	_, ok := predeclared[name]
+	return ok
+}
+
+func isParam(d *DefStmt, name string) bool {
+	for _, p := range d.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// walkDef calls f on every expression node of a definition's body.
+func walkDef(d *DefStmt, f func(Expr)) {
+	if d.Body != nil {
+		walkExpr(d.Body, f)
+	}
+	for _, s := range d.Block {
+		walkStmt(s, f)
+	}
+}
+
+func walkStmt(s Stmt, f func(Expr)) {
+	switch s := s.(type) {
+	case *ConstraintStmt:
+		walkExpr(s.Expr, f)
+	case *ParamDecl:
+		walkExpr(s.Value, f)
+		walkExprs(s.Shape, f)
+	case *VarDecl:
+		walkExpr(s.Domain, f)
+		for _, n := range s.Names {
+			walkExprs(n.Shape, f)
+		}
+	case *ShowStmt:
+		walkExprs(s.Items, f)
+	case *Objective:
+		walkExpr(s.Expr, f)
+	case *DefStmt:
+		walkDef(s, f)
+	}
+}
+
+func walkExprs(es []Expr, f func(Expr)) {
+	for _, e := range es {
+		walkExpr(e, f)
+	}
+}
+
+func walkGens(g *Generators, f func(Expr)) {
+	if g == nil {
+		return
+	}
+	for _, gen := range g.List {
+		walkExpr(gen.Domain, f)
+	}
+	walkExpr(g.Where, f)
+}
+
+// walkExpr calls f on e and every expression inside it, parents first.
+func walkExpr(e Expr, f func(Expr)) {
+	if e == nil {
+		return
+	}
+	f(e)
+	switch e := e.(type) {
+	case *Unary:
+		walkExpr(e.X, f)
+	case *Binary:
+		walkExpr(e.X, f)
+		walkExpr(e.Y, f)
+	case *Index:
+		walkExpr(e.X, f)
+		walkExprs(e.Indices, f)
+	case *Call:
+		walkExprs(e.Args, f)
+		walkGens(e.Gens, f)
+	case *If:
+		walkExpr(e.Cond, f)
+		walkExpr(e.Then, f)
+		walkExpr(e.Else, f)
+	case *Matrix:
+		for _, row := range e.Rows {
+			walkExprs(row, f)
+		}
+	case *Comprehension:
+		walkExpr(e.Elem, f)
+		walkGens(e.Gens, f)
+	case *SetComp:
+		walkExpr(e.Elem, f)
+		walkGens(e.Gens, f)
+	case *SetLit:
+		walkExprs(e.Elems, f)
+	case *Quant:
+		walkGens(e.Gens, f)
+		walkExpr(e.Body, f)
+		for _, s := range e.Block {
+			walkStmt(s, f)
+		}
+	}
+}
+
+// Lowering.
+
+// defArg is a parameter bound by a call being lowered, with what its
+// name meant before.
+type defArg struct {
+	name string
+	prev value
+	had  bool
+}
+
+// defsOf collects the definitions of a file for lowering.
+func defsOf(stmts []Stmt) map[string]*DefStmt {
+	defs := map[string]*DefStmt{}
+	for _, s := range stmts {
+		if d, ok := s.(*DefStmt); ok {
+			if _, taken := defs[d.Name.Name]; !taken {
+				defs[d.Name.Name] = d
+			}
+		}
+	}
+	return defs
+}
+
+// defCalled returns the definition that e calls or names, and its
+// arguments; nil if it is none.
+func (l *lowerer) defCalled(e Expr) (*DefStmt, []Expr) {
+	switch e := e.(type) {
+	case *Call:
+		if d := l.defs[e.Fun.Name]; d != nil {
+			return d, e.Args
+		}
+	case *Ident:
+		if _, bound := l.env[e.Name]; !bound {
+			return l.defs[e.Name], nil
+		}
+	}
+	return nil, nil
+}
+
+// postDef posts a statement that calls a definition; it reports whether
+// e is one.
+func (l *lowerer) postDef(e Expr) bool {
+	d, args := l.defCalled(e)
+	if d == nil {
+		return false
+	}
+	l.callDef(e, d, args, true)
+	return true
+}
+
+// callDef lowers a call of d: as a statement (asStmt) its body is posted,
+// otherwise its value is returned. A definition whose body failed to
+// check, or uses a name whose declaration failed, is not lowered: that
+// was reported.
+func (l *lowerer) callDef(call Expr, d *DefStmt, args []Expr, asStmt bool) value {
+	if !l.defOK(d, 0) {
+		return nil
+	}
+	if d.Block != nil && !asStmt {
+		l.errorf(call, "%s is a constraint block: call it as a statement (alone, or in a forall), not inside an expression", d.Name.Name)
+		return nil
+	}
+	if len(args) != len(d.Params) {
+		l.errorf(call, "%s takes %s, found %d: %s", d.Name.Name, plural(len(d.Params), "argument"), len(args), defHeader(d))
+		return nil
+	}
+	if l.defDepth >= maxDefDepth {
+		l.errorf(call, "definitions are nested more than %d calls deep here", maxDefDepth)
+		return nil
+	}
+	vals := make([]value, len(args))
+	for i, a := range args {
+		if vals[i] = l.eval(a); vals[i] == nil {
+			return nil
+		}
+	}
+	with := l.callWith(args)
+	undo := l.enterDef(d, vals)
+	before := len(*l.errs)
+	var v value
+	switch {
+	case d.Block != nil:
+		for _, s := range d.Block {
+			if c, ok := s.(*ConstraintStmt); ok {
+				l.post(c.Expr)
+			} else {
+				l.errorf(s, "only constraints can stand in a definition")
+			}
+		}
+	case asStmt:
+		l.post(d.Body)
+	default:
+		v = l.eval(d.Body)
+	}
+	l.leaveDef(undo)
+	l.noteCall(before, call, with)
+	return v
+}
+
+// enterDef binds the parameters of d to vals. The parameters of the calls
+// around that shadow a param or variable are first undone, so that the
+// body sees the model's: it returns what leaveDef restores.
+func (l *lowerer) enterDef(d *DefStmt, vals []value) (undo []defArg) {
+	for i := len(l.defArgs) - 1; i >= 0; i-- {
+		a := l.defArgs[i]
+		if a.had && l.isGlobal(a.name) {
+			undo = append(undo, defArg{name: a.name, prev: l.env[a.name], had: true})
+			l.env[a.name] = a.prev
+		}
+	}
+	undo = append(undo, defArg{name: "", prev: intV(len(l.defArgs))}) // the mark
+	for i, p := range d.Params {
+		prev, had := l.env[p.Name]
+		l.defArgs = append(l.defArgs, defArg{name: p.Name, prev: prev, had: had})
+		l.env[p.Name] = vals[i]
+	}
+	l.defDepth++
+	return undo
+}
+
+// leaveDef undoes enterDef.
+func (l *lowerer) leaveDef(undo []defArg) {
+	l.defDepth--
+	mark := int(undo[len(undo)-1].prev.(intV))
+	for i := len(l.defArgs) - 1; i >= mark; i-- {
+		a := l.defArgs[i]
+		if a.had {
+			l.env[a.name] = a.prev
+		} else {
+			delete(l.env, a.name)
+		}
+	}
+	l.defArgs = l.defArgs[:mark]
+	for i := len(undo) - 2; i >= 0; i-- {
+		l.env[undo[i].name] = undo[i].prev
+	}
+}
+
+// isGlobal reports whether name is a param, a variable or predeclared.
+func (l *lowerer) isGlobal(name string) bool {
+	if _, ok := l.declPos[name]; ok {
+		return true
+	}
+	_, ok := predeclared[name]
+	return ok
+}
+
+// defOK reports whether d can be lowered: it checked, and uses no name
+// whose declaration failed, nor such a definition.
+func (l *lowerer) defOK(d *DefStmt, depth int) bool {
+	if l.res == nil {
+		return true
+	}
+	info := l.res.stmts[d]
+	if info == nil {
+		return true
+	}
+	if info.bad || info.tainted || depth > maxDefDepth {
+		return false
+	}
+	for n := range info.uses {
+		if l.failed[n] {
+			return false
+		}
+		if used := l.defs[n]; used != nil && used != d && !l.defOK(used, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// callWith writes the generator values that a call's arguments use: "r =
+// 1, c = 4".
+func (l *lowerer) callWith(args []Expr) string {
+	if len(l.gens) == 0 || len(args) == 0 {
+		return ""
+	}
+	var parts []string
+	seen := map[string]bool{}
+	for i := len(l.gens) - 1; i >= 0; i-- {
+		g := l.gens[i]
+		if seen[g.name] {
+			continue
+		}
+		seen[g.name] = true
+		for _, a := range args {
+			if usesName(a, map[string]bool{g.name: true}) {
+				parts = append(parts, fmt.Sprintf("%s = %d", g.name, g.v))
+				break
+			}
+		}
+	}
+	// Innermost last, as they were bound.
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return strings.Join(parts, ", ")
+}
+
+// noteCall adds the call as a note to the errors reported since before:
+// those found in the body.
+func (l *lowerer) noteCall(before int, call Expr, with string) {
+	errs := *l.errs
+	if before >= len(errs) {
+		return
+	}
+	sp := call.span()
+	what := "the call " + l.text(call)
+	if _, ident := call.(*Ident); ident {
+		what = "the use of " + l.text(call)
+	}
+	for _, e := range errs[before:] {
+		if e.Kind == ErrLimit || e.Pos.Line == 0 {
+			continue
+		}
+		e.Notes = append(e.Notes, Note{Pos: sp.Pos, End: sp.End, What: what, With: with})
+	}
+}
+
+// setComp evaluates {e for generators}: a constant set.
+func (l *lowerer) setComp(e *SetComp) value {
+	if e.Elem == nil {
+		l.errorf(e, "a set comprehension has one expression before for: {e for i in ...}")
+		return nil
+	}
+	var ivs []interval
+	ok := l.iterate(e.Gens, e, func(cond value) bool {
+		if cond != nil {
+			l.errorf(e.Gens.Where, "the where of a set comprehension must not depend on a variable")
+			return false
+		}
+		v := l.eval(e.Elem)
+		switch v := v.(type) {
+		case nil:
+			return false
+		case intV:
+			ivs = append(ivs, interval{int64(v), int64(v)})
+		case setV:
+			ivs = append(ivs, v...)
+		case exprV:
+			l.errorf(e.Elem, "a set comprehension is constant, but %s depends on a variable", l.text(e.Elem))
+			return false
+		default:
+			l.errorf(e.Elem, "the elements of a set must be constant numbers, found %s", describe(v))
+			return false
+		}
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	sort.Slice(ivs, func(i, j int) bool { return ivs[i].lo < ivs[j].lo })
+	return normalize(ivs)
+}
+
+// concat evaluates a ++ b: the elements of both lists (a matrix in
+// row-major order), in a list indexed from 1.
+func (l *lowerer) concat(b *Binary) value {
+	x, y := l.eval(b.X), l.eval(b.Y)
+	if x == nil || y == nil {
+		return nil
+	}
+	xa, xok := x.(*arrV)
+	ya, yok := y.(*arrV)
+	switch {
+	case !xok:
+		l.errorf(b.X, "++ joins two lists, but %s is %s", l.text(b.X), describe(x))
+		return nil
+	case !yok:
+		l.errorf(b.Y, "++ joins two lists, but %s is %s", l.text(b.Y), describe(y))
+		return nil
+	}
+	n := len(xa.elems) + len(ya.elems)
+	if !l.spend(int64(n), b) {
+		return nil
+	}
+	elems := make([]value, 0, n)
+	elems = append(append(elems, xa.elems...), ya.elems...)
+	return &arrV{dims: []interval{{1, int64(n)}}, elems: elems}
+}
