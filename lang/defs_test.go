@@ -313,3 +313,19 @@ func TestDefsSession(t *testing.T) {
 		t.Error("a block as a query: no error")
 	}
 }
+
+// The differential test's models, written with definitions and ++
+// (dfSugar), must solve as they do without.
+func TestLanguageDifferentialSugar(t *testing.T) {
+	dfSugar = true
+	defer func() { dfSugar = false }()
+	opts := dfAllOptions()
+	failed := 0
+	for seed := int64(1); seed <= int64(dfSeeds) && failed < 5; seed++ {
+		md := dfRandomModel(seed)
+		if report, _, _ := dfRun(seed, md, opts, nil, false); report != "" {
+			t.Errorf("%s", report)
+			failed++
+		}
+	}
+}
