@@ -64,7 +64,7 @@ func IsQuery(s Stmt) bool {
 	switch e := c.Expr.(type) {
 	case *Binary:
 		switch e.Op {
-		case "+", "-", "*", "/", "%", "^", "..", "union", "diff":
+		case "+", "-", "*", "/", "%", "^", "..", "union", "diff", "++":
 			return true
 		}
 		return false
