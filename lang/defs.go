@@ -28,7 +28,11 @@ import (
 // through definitions for isArithmetic): recursion is rejected by the
 // resolver, but a chain of thousands of definitions would still take the
 // stack deep.
-const maxDefDepth = 200
+const maxDefDepth = 64
+
+// maxNotes bounds the calls an error names: the innermost ones, and the
+// outermost last.
+const maxNotes = 4
 
 // registerDefs records the file's definitions before any statement is
 // checked, so that they can be used before the line that writes them. A
@@ -239,36 +243,51 @@ func (r *resolver) recursive(stmts []Stmt) []*DefStmt {
 			}
 		})
 	}
-	// Depth-first search; a definition on the path met again closes a
-	// cycle.
+	// Depth-first search, with a stack of its own (a chain of definitions
+	// may be as long as the file); a definition on the path met again
+	// closes a cycle.
 	const (
 		unvisited = iota
 		onPath
 		done
 	)
 	state := map[*DefStmt]int{}
-	var path []*DefStmt
+	type frame struct {
+		d    *DefStmt
+		next int // the next of calls[d] to follow
+	}
+	var path []frame
 	var onCycle []*DefStmt
 	reported := map[*DefStmt]bool{}
-	var visit func(d *DefStmt)
-	visit = func(d *DefStmt) {
-		state[d] = onPath
-		path = append(path, d)
-		for _, c := range calls[d] {
+	for _, root := range order {
+		if state[root] != unvisited {
+			continue
+		}
+		state[root] = onPath
+		path = append(path[:0], frame{d: root})
+		for len(path) > 0 {
+			top := &path[len(path)-1]
+			if top.next == len(calls[top.d]) {
+				state[top.d] = done
+				path = path[:len(path)-1]
+				continue
+			}
+			c := calls[top.d][top.next]
+			top.next++
 			switch state[c] {
 			case unvisited:
-				visit(c)
+				state[c] = onPath
+				path = append(path, frame{d: c})
 			case onPath:
 				start := len(path) - 1
-				for path[start] != c {
+				for path[start].d != c {
 					start--
 				}
-				cycle := path[start:]
+				var cycle []*DefStmt
 				fresh := false
-				for _, x := range cycle {
-					if !reported[x] {
-						fresh = true
-					}
+				for _, f := range path[start:] {
+					cycle = append(cycle, f.d)
+					fresh = fresh || !reported[f.d]
 				}
 				if fresh {
 					r.reportCycle(cycle)
@@ -278,13 +297,6 @@ func (r *resolver) recursive(stmts []Stmt) []*DefStmt {
 					}
 				}
 			}
-		}
-		path = path[:len(path)-1]
-		state[d] = done
-	}
-	for _, d := range order {
-		if state[d] == unvisited {
-			visit(d)
 		}
 	}
 	return onCycle
@@ -574,8 +586,11 @@ func (l *lowerer) defOK(d *DefStmt, depth int) bool {
 	if info == nil {
 		return true
 	}
-	if info.bad || info.tainted || depth > maxDefDepth {
+	if info.bad || info.tainted {
 		return false
+	}
+	if depth > maxDefDepth {
+		return true // too deep to look further: lowering the call says so
 	}
 	for n := range info.uses {
 		if l.failed[n] {
@@ -632,7 +647,12 @@ func (l *lowerer) noteCall(before int, call Expr, with string) {
 		if e.Kind == ErrLimit || e.Pos.Line == 0 {
 			continue
 		}
-		e.Notes = append(e.Notes, Note{Pos: sp.Pos, End: sp.End, What: what, With: with})
+		n := Note{Pos: sp.Pos, End: sp.End, What: what, With: with}
+		if len(e.Notes) < maxNotes {
+			e.Notes = append(e.Notes, n)
+		} else {
+			e.Notes[maxNotes-1] = n
+		}
 	}
 }
 
