@@ -103,8 +103,9 @@ func (r *resolver) defBody(d *DefStmt) {
 			r.errorf(p, "%s is predeclared and cannot be redeclared", p.Name)
 			continue
 		case r.defs[p.Name] != nil:
+			// Still a parameter in the body, so that its uses are not
+			// taken for calls.
 			r.errorf(p, "the parameter %s has the name of a definition%s; give it another", p.Name, declaredAt(r.defs[p.Name].Name.Pos, p.Pos))
-			continue
 		}
 		r.locals[0][p.Name] = decl{kind: declArg, pos: p.Pos}
 	}
