@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // Definitions: def f(a, b) = expr, def total = expr (no parameters), and
@@ -428,6 +430,42 @@ func walkExpr(e Expr, f func(Expr)) {
 			walkStmt(s, f)
 		}
 	}
+}
+
+// defHeadError explains a mistake in the head of a definition that does
+// not parse: def, its name, its parameters, then "=" or "{". Participle,
+// which takes back the parameter list that fails, would only say
+// `unexpected "("`. nil if the head is right (the mistake is after it).
+func defHeadError(toks []lexer.Token) *Error {
+	at := func(i int, format string, args ...any) *Error {
+		return &Error{Pos: toPos(toks[i].Pos), Msg: fmt.Sprintf(format, args...)}
+	}
+	i := 1 // after "def"
+	if toks[i].Type != tokIdent {
+		return at(i, "expected a name after def, found %s", describeToken(toks[i]))
+	}
+	name := toks[i].Value
+	i++
+	if isPunct(&toks[i], "(") {
+		i++
+		for n := 0; !isPunct(&toks[i], ")"); n++ {
+			if n > 0 {
+				if !isPunct(&toks[i], ",") {
+					return at(i, `expected "," or ")" in the parameters of %s, found %s`, name, describeToken(toks[i]))
+				}
+				i++
+			}
+			if toks[i].Type != tokIdent {
+				return at(i, "expected a parameter name in the parameters of %s, found %s", name, describeToken(toks[i]))
+			}
+			i++
+		}
+		i++
+	}
+	if !isPunct(&toks[i], "=") && !isPunct(&toks[i], "{") {
+		return at(i, `expected "=" (an expression) or "{" (a block) in the definition of %s, found %s`, name, describeToken(toks[i]))
+	}
+	return nil
 }
 
 // Lowering.

@@ -1052,7 +1052,7 @@ func FuzzFastParse(f *testing.F) {
 	for _, s := range fpEdgeInputs {
 		f.Add(s)
 	}
-	for _, path := range []string{"../models/sudoku.csp", "../models/queens.csp", "../examples/sendmore.csp"} {
+	for _, path := range []string{"../models/sudoku.csp", "../models/queens.csp", "../examples/sendmore.csp", "../examples/rules-once.csp"} {
 		if src, err := os.ReadFile(path); err == nil {
 			f.Add(string(src))
 		}

@@ -97,6 +97,9 @@ func parseGStmt(toks []lexer.Token) (*gStmt, *Error) {
 	case "minimize", "maximize":
 		g.Obj, err = parseTokens(objParser(), toks)
 	case "def":
+		if e := defHeadError(toks); e != nil {
+			return nil, e
+		}
 		g.Def, err = parseTokens(defParser(), toks)
 	}
 	if err != nil {
