@@ -382,6 +382,11 @@ func (r *resolver) call(c *Call, inShow bool) {
 	case r.defs[c.Fun.Name] != nil:
 		r.use(c.Fun.Name)
 		r.defUse(c, r.defs[c.Fun.Name], false)
+	case r.broken.names[c.Fun.Name] || r.blind:
+		// Defined, perhaps, by a statement that failed to parse.
+		if r.cur != nil {
+			r.cur.tainted = true
+		}
 	default:
 		names := make([]string, 0, len(builtins)+len(r.defs))
 		for n := range builtins {
