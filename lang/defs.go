@@ -544,8 +544,7 @@ func (l *lowerer) callDef(call Expr, d *DefStmt, args []Expr, asStmt bool) value
 			return nil
 		}
 	}
-	with := l.callWith(args)
-	undo := l.enterDef(d, vals)
+	mark, undo := l.enterDef(d, vals)
 	before := len(*l.errs)
 	var v value
 	switch {
@@ -562,15 +561,16 @@ func (l *lowerer) callDef(call Expr, d *DefStmt, args []Expr, asStmt bool) value
 	default:
 		v = l.eval(d.Body)
 	}
-	l.leaveDef(undo)
-	l.noteCall(before, call, with)
+	l.leaveDef(mark, undo)
+	l.noteCall(before, call, args)
 	return v
 }
 
 // enterDef binds the parameters of d to vals. The parameters of the calls
 // around that shadow a param or variable are first undone, so that the
-// body sees the model's: it returns what leaveDef restores.
-func (l *lowerer) enterDef(d *DefStmt, vals []value) (undo []defArg) {
+// body sees the model's. It returns what leaveDef restores: where the
+// parameters of d start in l.defArgs, and the shadows undone.
+func (l *lowerer) enterDef(d *DefStmt, vals []value) (mark int, undo []defArg) {
 	for i := len(l.defArgs) - 1; i >= 0; i-- {
 		a := l.defArgs[i]
 		if a.had && l.isGlobal(a.name) {
@@ -578,20 +578,19 @@ func (l *lowerer) enterDef(d *DefStmt, vals []value) (undo []defArg) {
 			l.env[a.name] = a.prev
 		}
 	}
-	undo = append(undo, defArg{name: "", prev: intV(len(l.defArgs))}) // the mark
+	mark = len(l.defArgs)
 	for i, p := range d.Params {
 		prev, had := l.env[p.Name]
 		l.defArgs = append(l.defArgs, defArg{name: p.Name, prev: prev, had: had})
 		l.env[p.Name] = vals[i]
 	}
 	l.defDepth++
-	return undo
+	return mark, undo
 }
 
 // leaveDef undoes enterDef.
-func (l *lowerer) leaveDef(undo []defArg) {
+func (l *lowerer) leaveDef(mark int, undo []defArg) {
 	l.defDepth--
-	mark := int(undo[len(undo)-1].prev.(intV))
 	for i := len(l.defArgs) - 1; i >= mark; i-- {
 		a := l.defArgs[i]
 		if a.had {
@@ -601,7 +600,7 @@ func (l *lowerer) leaveDef(undo []defArg) {
 		}
 	}
 	l.defArgs = l.defArgs[:mark]
-	for i := len(undo) - 2; i >= 0; i-- {
+	for i := len(undo) - 1; i >= 0; i-- {
 		l.env[undo[i].name] = undo[i].prev
 	}
 }
@@ -672,11 +671,12 @@ func (l *lowerer) callWith(args []Expr) string {
 
 // noteCall adds the call as a note to the errors reported since before:
 // those found in the body.
-func (l *lowerer) noteCall(before int, call Expr, with string) {
+func (l *lowerer) noteCall(before int, call Expr, args []Expr) {
 	errs := *l.errs
 	if before >= len(errs) {
 		return
 	}
+	with := l.callWith(args)
 	sp := call.span()
 	what := "the call " + l.text(call)
 	if _, ident := call.(*Ident); ident {

@@ -329,3 +329,48 @@ func TestLanguageDifferentialSugar(t *testing.T) {
 		}
 	}
 }
+
+// An expression definition posted as a statement posts its body as one:
+// its globals get their propagators, its forall is unrolled.
+func TestDefsStatementsGetPropagators(t *testing.T) {
+	src := `var cell[1..4, 1..4] in 1..4
+def distinct(l) = alldiff(l)
+def rows = forall r in 1..4: alldiff(cell[r, ..])
+def cols { forall c in 1..4: distinct(cell[.., c]) }
+rows
+cols
+distinct(cell[1..2, 1..2]) and distinct(cell[3..4, 3..4])
+show rows, "{sum(cell[1, ..])}"
+`
+	prog, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range prog.Model.Constraints() {
+		if c.Kind == engine.KindAllDiff {
+			n++
+		}
+	}
+	if n != 10 {
+		t.Errorf("%d alldiff propagators, want 10 (4 rows, 4 columns, 2 blocks)", n)
+	}
+}
+
+// Many calls compile quickly: a call costs a map write per parameter, not
+// a copy of the environment.
+func TestDefsManyCalls(t *testing.T) {
+	src := `param n = 150
+var x[1..n, 1..n] in 0..1
+def pair(a, b) = a + b <= 1
+def rowrule(r) { forall c in 1..n-1: pair(x[r, c], x[r, c+1]) }
+forall r in 1..n: rowrule(r)
+`
+	prog, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(prog.Model.Constraints()); got != 150*149 {
+		t.Errorf("%d constraints, want %d", got, 150*149)
+	}
+}
