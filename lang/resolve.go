@@ -199,10 +199,8 @@ func (r *resolver) stmt(s Stmt, in string) {
 // isArithmetic reports whether an expression is plainly a number, which
 // as a statement is almost certainly a mistake: x + 1 alone would only
 // require x + 1 != 0. Names and elements may be booleans and are allowed.
-func isArithmetic(e Expr) bool { return (&resolver{}).isArithmetic(e, 0) }
-
-// isArithmetic is isArithmetic, seeing through the definitions used (to
-// depth levels).
+// A use of an expression definition is what its body is (looked through
+// at most maxDefDepth deep).
 func (r *resolver) isArithmetic(e Expr, depth int) bool {
 	if d := r.defOf(e); d != nil {
 		return d.Body != nil && depth < maxDefDepth && r.isArithmetic(d.Body, depth+1)
