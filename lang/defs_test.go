@@ -374,3 +374,34 @@ forall r in 1..n: rowrule(r)
 		t.Errorf("%d constraints, want %d", got, 150*149)
 	}
 }
+
+// The spec's knight's tour, without its circuit (another file's): the set
+// comprehension over a definition of constants gives each square's knight
+// moves as the domain of its successor.
+func TestDefsKnightMoves(t *testing.T) {
+	src := `param n = 5
+var succ[1..n*n] in 1..n*n
+def knight(a, b) = (abs((a-1)/n - (b-1)/n) = 1 and abs((a-1)%n - (b-1)%n) = 2) or
+                   (abs((a-1)/n - (b-1)/n) = 2 and abs((a-1)%n - (b-1)%n) = 1)
+forall i in 1..n*n: succ[i] in {j for j in 1..n*n where knight(i, j)}
+`
+	prog, err := Compile(Input{Model: Source{Name: "k.csp", Text: []byte(src)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.NewSolver(prog.Model, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Propagate() {
+		t.Fatal("inconsistent")
+	}
+	// Square 1 is (1, 1): its moves are (2, 3) and (3, 2), squares 8 and 12;
+	// square 13, the centre, has 8.
+	if got := s.Domain(prog.Decls[0].Vars[0]); len(got) != 2 || got[0] != 8 || got[1] != 12 {
+		t.Errorf("moves from square 1: %v, want [8 12]", got)
+	}
+	if got := s.Domain(prog.Decls[0].Vars[12]); len(got) != 8 {
+		t.Errorf("moves from the centre: %v, want 8 of them", got)
+	}
+}
