@@ -321,13 +321,26 @@ func TestLanguageDifferentialSugar(t *testing.T) {
 	defer func() { dfSugar = false }()
 	opts := dfAllOptions()
 	failed := 0
+	covered := map[string]int{}
 	for seed := int64(1); seed <= int64(dfSeeds) && failed < 5; seed++ {
 		md := dfRandomModel(seed)
+		src := md.source()
+		for _, k := range []string{"def s", "def b", "def goal", " ++ "} {
+			if strings.Contains(src, k) {
+				covered[k]++
+			}
+		}
 		if report, _, _ := dfRun(seed, md, opts, nil, false); report != "" {
 			t.Errorf("%s", report)
 			failed++
 		}
 	}
+	for _, k := range []string{"def s", "def b", "def goal", " ++ "} {
+		if covered[k] == 0 {
+			t.Errorf("no model has %q", k)
+		}
+	}
+	t.Logf("models with each form: %v", covered)
 }
 
 // An expression definition posted as a statement posts its body as one:

@@ -204,6 +204,13 @@ func (md *dfModel) source() string {
 	}
 	var defs []string
 	for i, s := range md.stmts {
+		if dfSugar && i%2 == 1 && s.k == dfQuant && s.op == "forall" && !s.block && len(s.gens.gs) == 1 {
+			// The body as a definition of the generator's name.
+			name := s.gens.gs[0].name
+			defs = append(defs, fmt.Sprintf("def b%d(%s) = %s\n", i, name, s.kids[0].render()))
+			fmt.Fprintf(&b, "forall %s: b%d(%s)\n", s.gens.render(), i, name)
+			continue
+		}
 		if dfSugar && i%2 == 0 {
 			// A named expression, posted as a statement: written
 			// before its use or after.
@@ -233,7 +240,9 @@ func (md *dfModel) source() string {
 }
 
 // dfSugar makes source write the model with the sugar of language v2:
-// half the statements and the objective as definitions, and the literal
+// half the statements and the objective as definitions, the body of a
+// forall of one generator among the others as a definition of the
+// generator's name, and the literal
 // lists of two elements or more as two lists joined by ++. The model means
 // the same.
 var dfSugar = false
