@@ -281,6 +281,8 @@ func TestDefsSession(t *testing.T) {
 		{Name: "[3]", Text: []byte("def box(i) {\n  x[i] != x[i + 1]\n}")},
 		{Name: "[4]", Text: []byte("box(1)")},
 		{Name: "[5]", Text: []byte("total = 9")},
+		{Name: "[6]", Text: []byte("def row = x[1..2]")},
+		{Name: "[7]", Text: []byte("def same(i, j) = x[i] = x[j]")},
 	}
 	prog, err := Compile(Input{Model: Source{Name: "<session>"}, Stmts: stmts})
 	if err != nil {
@@ -296,7 +298,8 @@ func TestDefsSession(t *testing.T) {
 	for _, tt := range []struct {
 		text  string
 		query bool
-	}{{"total", true}, {"total + 1", true}, {"box(2)", false}, {"x[1] = 2", false}, {"sum(x)", true}} {
+	}{{"total", true}, {"total + 1", true}, {"box(2)", false}, {"x[1] = 2", false}, {"sum(x)", true},
+		{"row", true}, {"same(1, 3)", false}, {"not same(1, 3)", false}} {
 		f, err := ParseFile("<input>", []byte(tt.text))
 		if err != nil {
 			t.Fatal(err)

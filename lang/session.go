@@ -36,20 +36,27 @@ func Incomplete(text []byte) bool {
 }
 
 // IsQuery is the package's IsQuery, which also knows the program's
-// definitions: a call of an expression definition whose body is a number
-// asks for its value; any other call of a definition is a constraint.
+// definitions: the use of an expression definition is a query when its
+// body would be one (total, row(r)); a constraint block is a constraint.
 func (p *Program) IsQuery(s Stmt) bool {
 	c, ok := s.(*ConstraintStmt)
 	if !ok || p == nil {
 		return IsQuery(s)
 	}
+	return p.isQueryExpr(c.Expr, 0)
+}
+
+func (p *Program) isQueryExpr(e Expr, depth int) bool {
 	r := &resolver{defs: p.defs}
-	if d := r.defOf(c.Expr); d != nil {
+	if d := r.defOf(e); d != nil {
 		if _, bound := p.env[d.Name.Name]; !bound {
-			return r.isArithmetic(c.Expr, 0)
+			if d.Block != nil || depth >= maxDefDepth {
+				return false
+			}
+			return p.isQueryExpr(d.Body, depth+1)
 		}
 	}
-	return IsQuery(s)
+	return IsQuery(&ConstraintStmt{Expr: e})
 }
 
 // IsQuery reports whether a parsed statement asks for a value rather than
