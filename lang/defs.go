@@ -72,6 +72,9 @@ func (r *resolver) registerDefs(stmts []Stmt) {
 // variable of the file is declared, and then that no definition calls
 // itself, directly or through others.
 func (r *resolver) checkDefs(stmts []Stmt, res *resolution) {
+	// A body sees the whole file: a name a broken statement may declare,
+	// anywhere, is no error in it.
+	r.blind = r.broken.blind
 	for _, s := range stmts {
 		d, ok := s.(*DefStmt)
 		if !ok || r.defs[d.Name.Name] != d {
@@ -164,6 +167,8 @@ func (r *resolver) defUse(n Expr, d *DefStmt, asStmt bool) {
 		return
 	case !isCall && len(d.Params) > 0:
 		r.errorf(n, "%s needs %s: %s", name, plural(len(d.Params), "argument"), defHeader(d))
+	case len(args) != len(d.Params) && len(d.Params) == 0:
+		r.errorf(n, "%s takes no arguments, found %d: write %s alone", name, len(args), name)
 	case len(args) != len(d.Params):
 		r.errorf(n, "%s takes %s, found %d: %s", name, plural(len(d.Params), "argument"), len(args), defHeader(d))
 	}
@@ -530,7 +535,7 @@ func (l *lowerer) callDef(call Expr, d *DefStmt, args []Expr, asStmt bool) value
 		l.errorf(call, "%s is a constraint block: call it as a statement (alone, or in a forall), not inside an expression", d.Name.Name)
 		return nil
 	}
-	if len(args) != len(d.Params) {
+	if len(args) != len(d.Params) { // reported by the resolver
 		l.errorf(call, "%s takes %s, found %d: %s", d.Name.Name, plural(len(d.Params), "argument"), len(args), defHeader(d))
 		return nil
 	}

@@ -170,7 +170,7 @@ func TestDefsErrors(t *testing.T) {
 		{"no arguments to a definition with parameters", "def f(a) = a\nvar x in 0..9\nx = f",
 			[]string{"t.csp:3:5: f needs 1 argument: f(a)"}},
 		{"arguments to a definition without", "def f = 1\nvar x in 0..9\nx = f(2)",
-			[]string{"t.csp:3:5: f takes 0 arguments, found 1: f"}},
+			[]string{"t.csp:3:5: f takes no arguments, found 1: write f alone"}},
 		{"generator argument", "def f(a) = a\nvar x in 0..9\nx = f(i for i in 1..2)",
 			[]string{"t.csp:3:5: f does not take a generator: f(a)"}},
 		{"block inside an expression", "var x in 0..1\ndef b { x = 1 }\nnot b",
