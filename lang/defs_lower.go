@@ -61,7 +61,7 @@ func (l *lowerer) postDef(e Expr) bool {
 // check, or uses a name whose declaration failed, is not lowered: that
 // was reported.
 func (l *lowerer) callDef(call Expr, d *DefStmt, args []Expr, asStmt bool) value {
-	if !l.defOK(d, 0) {
+	if !l.defUsable(d) {
 		return nil
 	}
 	if d.Block != nil && !asStmt {
@@ -149,6 +149,23 @@ func (l *lowerer) isGlobal(name string) bool {
 		return true
 	}
 	_, ok := predeclared[name]
+	return ok
+}
+
+// defUsable is defOK, remembered once the declarations are lowered (no
+// name fails after them).
+func (l *lowerer) defUsable(d *DefStmt) bool {
+	if !l.declsDone {
+		return l.defOK(d, 0)
+	}
+	ok, known := l.defChecked[d]
+	if !known {
+		ok = l.defOK(d, 0)
+		if l.defChecked == nil {
+			l.defChecked = map[*DefStmt]bool{}
+		}
+		l.defChecked[d] = ok
+	}
 	return ok
 }
 

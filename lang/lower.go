@@ -56,9 +56,11 @@ type lowerer struct {
 
 	// Definitions (defs.go): by name, the parameters bound by the calls
 	// being lowered, and how many calls deep.
-	defs     map[string]*DefStmt
-	defArgs  []defArg
-	defDepth int
+	defs       map[string]*DefStmt
+	defArgs    []defArg
+	defDepth   int
+	declsDone  bool              // the declarations are lowered: l.failed is final
+	defChecked map[*DefStmt]bool // defOK of each definition, once declsDone
 
 	limit *guard // memory and stop limits (limits.go)
 
@@ -170,6 +172,7 @@ func (l *lowerer) lower(f *File) *Program {
 		}
 	}
 	l.stmt = Span{} // no statement: an unused binding is no batch model's doing
+	l.declsDone = true
 	l.checkUnusedBindings()
 	if l.res == nil && len(*errs) > 0 {
 		return l.prog
