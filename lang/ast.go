@@ -65,7 +65,7 @@ type Unary struct {
 }
 
 // Binary is x op y, for every binary operator including "..", "in",
-// "not in", "union", "diff", "->" and "^".
+// "not in", "union", "diff", "++", "->" and "^".
 type Binary struct {
 	Span
 	Op   string
@@ -102,6 +102,14 @@ type Matrix struct {
 
 // Comprehension is [e for generators].
 type Comprehension struct {
+	Span
+	Elem Expr
+	Gens *Generators
+}
+
+// SetComp is {e for generators}, a constant set. Elem is nil when more
+// than one expression stands before for, which the checker rejects.
+type SetComp struct {
 	Span
 	Elem Expr
 	Gens *Generators
@@ -170,6 +178,18 @@ type Objective struct {
 	Expr  Expr
 }
 
+// DefStmt is a definition: def name(params) = expr, or def name(params)
+// { statements } (a constraint block). Params is nil without
+// parameters; Block is nil for an expression definition and non-nil
+// (perhaps empty) for a block.
+type DefStmt struct {
+	Span
+	Name   *Ident
+	Params []*Ident
+	Body   Expr
+	Block  []Stmt
+}
+
 // ConstraintStmt is any other statement: an expression that must hold.
 type ConstraintStmt struct {
 	Span
@@ -189,6 +209,7 @@ func (*If) exprNode()            {}
 func (*Matrix) exprNode()        {}
 func (*Comprehension) exprNode() {}
 func (*SetLit) exprNode()        {}
+func (*SetComp) exprNode()       {}
 func (*Quant) exprNode()         {}
 
 func (*ParamDecl) stmtNode()      {}
@@ -196,6 +217,7 @@ func (*VarDecl) stmtNode()        {}
 func (*ShowStmt) stmtNode()       {}
 func (*Objective) stmtNode()      {}
 func (*ConstraintStmt) stmtNode() {}
+func (*DefStmt) stmtNode()        {}
 
 // File is a parsed model or data file.
 type File struct {

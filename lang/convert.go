@@ -22,9 +22,27 @@ func convStmt(g *gStmt) Stmt {
 		return &ShowStmt{Span: tokSpan(g.Show.Tokens), Items: convExprs(g.Show.Items)}
 	case g.Obj != nil:
 		return &Objective{Span: tokSpan(g.Obj.Tokens), Sense: g.Obj.Sense, Expr: convExpr(g.Obj.Expr)}
+	case g.Def != nil:
+		return convDef(g.Def)
 	}
 	e := convExpr(g.Expr)
 	return &ConstraintStmt{Span: e.span(), Expr: e}
+}
+
+func convDef(g *gDef) *DefStmt {
+	d := &DefStmt{Span: tokSpan(g.Tokens), Name: convIdent(g.Name)}
+	for _, p := range g.Params {
+		d.Params = append(d.Params, convIdent(p))
+	}
+	if g.Body != nil {
+		d.Body = convExpr(g.Body)
+		return d
+	}
+	d.Block = []Stmt{}
+	for _, s := range g.Block {
+		d.Block = append(d.Block, convStmt(s))
+	}
+	return d
 }
 
 func convIdent(g *gIdent) *Ident { return &Ident{Span: tokSpan(g.Tokens), Name: g.Name} }
@@ -221,6 +239,13 @@ func convPrimary(g *gPrimary) Expr {
 		return g.Data.m
 	case g.List != nil:
 		return convList(g.List)
+	}
+	if g.Set.Gens != nil {
+		c := &SetComp{Span: sp, Gens: convGens(g.Set.Gens)}
+		if len(g.Set.Elems) == 1 {
+			c.Elem = convExpr(g.Set.Elems[0])
+		}
+		return c
 	}
 	return &SetLit{Span: sp, Elems: convExprs(g.Set.Elems)}
 }

@@ -202,15 +202,50 @@ func (md *dfModel) source() string {
 	if md.aN > 0 {
 		fmt.Fprintf(&b, "var a[%d..%d] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
 	}
-	for _, s := range md.stmts {
+	var defs []string
+	for i, s := range md.stmts {
+		if dfSugar && i%2 == 1 && s.k == dfQuant && s.op == "forall" && !s.block && len(s.gens.gs) == 1 {
+			// The body as a definition of the generator's name.
+			name := s.gens.gs[0].name
+			defs = append(defs, fmt.Sprintf("def b%d(%s) = %s\n", i, name, s.kids[0].render()))
+			fmt.Fprintf(&b, "forall %s: b%d(%s)\n", s.gens.render(), i, name)
+			continue
+		}
+		if dfSugar && i%2 == 0 {
+			// A named expression, posted as a statement: written
+			// before its use or after.
+			def := fmt.Sprintf("def s%d = %s\n", i, s.render())
+			if i%4 == 0 {
+				b.WriteString(def)
+			} else {
+				defs = append(defs, def)
+			}
+			fmt.Fprintf(&b, "s%d\n", i)
+			continue
+		}
 		b.WriteString(s.render())
 		b.WriteByte('\n')
 	}
 	if md.sense != "" {
-		fmt.Fprintf(&b, "%s %s\n", md.sense, md.obj.render())
+		if dfSugar {
+			fmt.Fprintf(&b, "def goal() = %s\n%s goal()\n", md.obj.render(), md.sense)
+		} else {
+			fmt.Fprintf(&b, "%s %s\n", md.sense, md.obj.render())
+		}
+	}
+	for _, d := range defs {
+		b.WriteString(d)
 	}
 	return b.String()
 }
+
+// dfSugar makes source write the model with the sugar of language v2:
+// half the statements and the objective as definitions, the body of a
+// forall of one generator among the others as a definition of the
+// generator's name, and the literal
+// lists of two elements or more as two lists joined by ++. The model means
+// the same.
+var dfSugar = false
 
 // level is the precedence level of the node's outermost operator, loosest
 // first, as in the table of docs/language.md.
@@ -349,6 +384,9 @@ func (l *dfList) render() string {
 	case dfLP:
 		return "p"
 	case dfLLit:
+		if dfSugar && len(l.elems) >= 2 {
+			return dfElemsText(l.elems[:1]) + " ++ " + dfElemsText(l.elems[1:])
+		}
 		return dfElemsText(l.elems)
 	case dfLComp:
 		return "[" + l.body.wrap(2) + " for " + l.gens.render() + "]"

@@ -35,6 +35,26 @@ type Error struct {
 	End  Pos
 	Msg  string
 	Kind ErrorKind
+	// Notes say how lowering got there: for an error inside a
+	// definition's body, the call that expanded it (the innermost first).
+	Notes []Note
+}
+
+// Note is a second place an error involves: the call of a definition
+// whose body the error is in.
+type Note struct {
+	Pos, End Pos
+	What     string // "the call box(r, c)", "the use of total"
+	With     string // the generator values the call's arguments use, "r = 1, c = 4"; or ""
+}
+
+// line is the note as a line of its own, after its place.
+func (n Note) line() string {
+	s := "in " + n.What
+	if n.With != "" {
+		s += ", with " + n.With
+	}
+	return s
 }
 
 // ErrorKind sorts errors that a caller may treat specially.
@@ -82,7 +102,18 @@ func OnlyMissingParams(err error) ([]string, bool) {
 	return names, true
 }
 
-func (e *Error) Error() string { return e.Pos.String() + ": " + shortMessage(e.Msg) }
+// Error is the error on one line; its notes, if any, follow in brackets.
+func (e *Error) Error() string {
+	s := e.Pos.String() + ": " + shortMessage(e.Msg)
+	for _, n := range e.Notes {
+		s += " (in " + shortMessage(n.What) + " at " + n.Pos.String()
+		if n.With != "" {
+			s += ", with " + n.With
+		}
+		s += ")"
+	}
+	return s
+}
 
 // Messages quote names and source text. A name of a million characters
 // is shortened to its ends, and a message to maxMessage characters, so
@@ -195,9 +226,15 @@ func PrintErrors(w io.Writer, err error, src Sources) {
 		if shown++; shown > MaxReported {
 			continue
 		}
-		fmt.Fprintln(w, e.Error())
+		fmt.Fprintln(w, e.Pos.String()+": "+shortMessage(e.Msg))
 		if text, ok := src[e.Pos.File]; ok {
 			fmt.Fprint(w, Snippet(text, e.Pos, e.End))
+		}
+		for _, n := range e.Notes {
+			fmt.Fprintln(w, n.Pos.String()+": "+shortMessage(n.line()))
+			if text, ok := src[n.Pos.File]; ok {
+				fmt.Fprint(w, Snippet(text, n.Pos, n.End))
+			}
 		}
 	}
 	if shown > MaxReported {

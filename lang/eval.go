@@ -23,6 +23,9 @@ func (l *lowerer) eval(e Expr) value {
 		if v, ok := l.env[e.Name]; ok {
 			return v
 		}
+		if d := l.defs[e.Name]; d != nil {
+			return l.callDef(e, d, nil, false)
+		}
 		if l.params[e.Name] {
 			return nil // the param failed; already reported
 		}
@@ -39,6 +42,9 @@ func (l *lowerer) eval(e Expr) value {
 	case *Index:
 		return l.index(e)
 	case *Call:
+		if d := l.defs[e.Fun.Name]; d != nil {
+			return l.callDef(e, d, e.Args, false)
+		}
 		return l.call(e)
 	case *If:
 		return l.ifExpr(e)
@@ -48,6 +54,8 @@ func (l *lowerer) eval(e Expr) value {
 		return l.comprehension(e)
 	case *SetLit:
 		return l.setLit(e)
+	case *SetComp:
+		return l.setComp(e)
 	case *Quant:
 		return l.quantExpr(e)
 	case *Blank:
@@ -157,6 +165,8 @@ func (l *lowerer) binary(b *Binary) value {
 		return l.rangeSet(b)
 	case "union", "diff":
 		return l.setOp(b)
+	case "++":
+		return l.concat(b)
 	case "^":
 		return l.power(b)
 	}

@@ -215,10 +215,58 @@ func (p *fparser) stmt() Stmt {
 			o := &Objective{Sense: t.Value, Expr: p.expr()}
 			o.Span = p.span(start, p.i-1)
 			return o
+		case "def":
+			return p.def()
 		}
 	}
 	e := p.expr()
 	return &ConstraintStmt{Span: e.span(), Expr: e}
+}
+
+// gDef.
+func (p *fparser) def() *DefStmt {
+	start := p.i
+	p.i++ // "def"
+	d := &DefStmt{Name: p.ident()}
+	if p.isPunct("(") {
+		p.i++
+		if !p.isPunct(")") {
+			d.Params = []*Ident{p.ident()}
+			for n := 1; p.isPunct(","); n++ {
+				p.repeated(n)
+				p.i++
+				d.Params = append(d.Params, p.ident())
+			}
+		}
+		p.expectPunct(")")
+	}
+	switch {
+	case p.isPunct("="):
+		p.i++
+		d.Body = p.expr()
+	case p.isPunct("{"):
+		p.i++
+		d.Block = p.block()
+	default:
+		p.decline()
+	}
+	d.Span = p.span(start, p.i-1)
+	return d
+}
+
+// block reads the statements of a block after its "{", and the "}".
+func (p *fparser) block() []Stmt {
+	b := []Stmt{}
+	if !p.isPunct("}") {
+		b = append(b, p.stmt())
+		for n := 1; p.isPunct(";"); n++ {
+			p.repeated(n)
+			p.i++
+			b = append(b, p.stmt())
+		}
+	}
+	p.expectPunct("}")
+	return b
 }
 
 // exprs reads expr ("," expr)* and then the closer, if there is one.
@@ -275,16 +323,7 @@ func (p *fparser) quant() Expr {
 		q.Body = p.expr()
 	case p.isPunct("{"):
 		p.i++
-		q.Block = []Stmt{}
-		if !p.isPunct("}") {
-			q.Block = append(q.Block, p.stmt())
-			for n := 1; p.isPunct(";"); n++ {
-				p.repeated(n)
-				p.i++
-				q.Block = append(q.Block, p.stmt())
-			}
-		}
-		p.expectPunct("}")
+		q.Block = p.block()
 	default:
 		p.decline()
 	}
@@ -432,7 +471,7 @@ func (p *fparser) set() Expr {
 	e := p.rng()
 	for n := 1; ; n++ {
 		t := &p.toks[p.i]
-		if t.Type != tokKeyword || (t.Value != "union" && t.Value != "diff") {
+		if !(t.Type == tokKeyword && (t.Value == "union" || t.Value == "diff") || t.Type == tokPunct && t.Value == "++") {
 			return e
 		}
 		p.repeated(n)
@@ -646,18 +685,34 @@ func (p *fparser) primary() Expr {
 		case "[":
 			return p.list()
 		case "{":
-			p.i++
-			s := &SetLit{}
-			if !p.isPunct("}") {
-				s.Elems = p.exprs("")
-			}
-			p.expectPunct("}")
-			s.Span = p.span(start, p.i-1)
-			return s
+			return p.setLit()
 		}
 	}
 	p.decline()
 	return nil
+}
+
+// gSetLit, and what convPrimary makes of it: a SetLit, or a SetComp
+// when generators follow.
+func (p *fparser) setLit() Expr {
+	start := p.i
+	p.i++ // "{"
+	var elems []Expr
+	if !p.isPunct("}") && !p.isKeyword("for") {
+		elems = p.exprs("")
+	}
+	if p.isKeyword("for") {
+		p.i++
+		c := &SetComp{Gens: p.gens()}
+		if len(elems) == 1 {
+			c.Elem = elems[0]
+		}
+		p.expectPunct("}")
+		c.Span = p.span(start, p.i-1)
+		return c
+	}
+	p.expectPunct("}")
+	return &SetLit{Span: p.span(start, p.i-1), Elems: elems}
 }
 
 // gCall.

@@ -390,8 +390,34 @@ func (g *fpGen) stmt() string {
 		return "show " + strings.Join(items, ", ")
 	case 3:
 		return g.pick("minimize ", "maximize ") + g.expr()
+	case 4:
+		return g.def()
 	}
 	return g.expr()
+}
+
+// def makes a definition: an expression or a block, with or without
+// parameters.
+func (g *fpGen) def() string {
+	s := "def " + g.name()
+	switch g.n(3) {
+	case 0:
+		var ps []string
+		for range 1 + g.n(3) {
+			ps = append(ps, g.name())
+		}
+		s += "(" + strings.Join(ps, g.pick(",", ", ")) + ")"
+	case 1:
+		s += g.pick("()", "( )")
+	}
+	if g.chance(60) {
+		return s + " = " + g.expr()
+	}
+	var stmts []string
+	for range g.n(4) {
+		stmts = append(stmts, g.stmt())
+	}
+	return s + " {" + g.pick("", "\n") + strings.Join(stmts, g.pick("; ", "\n")) + g.pick("", "\n") + "}"
 }
 
 func (g *fpGen) str() string {
@@ -491,7 +517,7 @@ func (g *fpGen) cmp() string {
 func (g *fpGen) setExpr() string {
 	s := g.rangeExpr()
 	for !g.deep() && g.chance(10) {
-		s += " " + g.pick("union", "diff") + " " + g.rangeExpr()
+		s += " " + g.pick("union", "diff", "++") + g.pick(" ", "\n") + g.rangeExpr()
 	}
 	return s
 }
@@ -588,8 +614,11 @@ func (g *fpGen) primary() string {
 	case 9, 10:
 		return g.list()
 	case 11:
-		if g.chance(20) {
+		switch {
+		case g.chance(20):
 			return "{}"
+		case g.chance(25):
+			return "{" + g.expr() + " for " + g.gens() + "}"
 		}
 		return "{" + g.exprList(1+g.n(3)) + "}"
 	case 12:
@@ -762,9 +791,9 @@ func TestFastParseGenerated(t *testing.T) {
 var fpAllKinds = strings.Split("ParamDecl,ParamDecl shape,ParamDecl value,VarDecl,VarName shape,ShowStmt,Objective minimize,"+
 	"Objective maximize,ConstraintStmt,IntLit,StrLit,Ident,Blank,FullRange,Unary -,Unary not,Binary ->,Binary <->,"+
 	"Binary or,Binary xor,Binary and,Binary =,Binary !=,Binary <,Binary <=,Binary >,Binary >=,Binary in,Binary not in,"+
-	"Binary union,Binary diff,Binary ..,Binary +,Binary -,Binary *,Binary /,Binary %,Binary ^,Index,Call,Call for,If,"+
+	"Binary union,Binary diff,Binary ++,Binary ..,Binary +,Binary -,Binary *,Binary /,Binary %,Binary ^,Index,Call,Call for,If,"+
 	"Matrix,Matrix rows,Comprehension,SetLit,Quant forall body,Quant exists body,Quant forall block,Generators where,"+
-	"Generator names", ",")
+	"Generator names,DefStmt,DefStmt params,DefStmt body,DefStmt block,SetComp", ",")
 
 // fpKinds adds the kinds of fpAllKinds that an AST has to seen.
 func fpKinds(v reflect.Value, seen map[string]bool) {
@@ -811,6 +840,10 @@ func fpKinds(v reflect.Value, seen map[string]bool) {
 		seen["Generators where"] = seen["Generators where"] || n.Where != nil
 	case *Generator:
 		seen["Generator names"] = seen["Generator names"] || len(n.Names) > 1
+	case *DefStmt:
+		seen["DefStmt params"] = seen["DefStmt params"] || n.Params != nil
+		seen["DefStmt body"] = seen["DefStmt body"] || n.Body != nil
+		seen["DefStmt block"] = seen["DefStmt block"] || n.Block != nil
 	}
 	for i := range v.NumField() {
 		fpKinds(v.Field(i), seen)
@@ -849,6 +882,17 @@ var fpEdgeInputs = []string{
 	"not", "not in S", "- not x", "x - not y", "x = - - -1", "a or b xor c and d", "a -> forall i in S: b",
 	"x[i for i in S]", "{x for i in S}", "f(x for i in S for j in T)", "[a b for i in S where i > 1]",
 	"x = 1;", "_ = 1", ". = 1", "[_x _]", "x = [1 2 3\n4 5 6]", "x = (1\n+ 2)",
+	// Definitions, ++ and set comprehensions.
+	"def f(a, b) = abs(a - b) = 1", "def total = sum(x)", "def f() = 1", "def f( ) = 1", "def f {}", "def f() {}",
+	"def box(r, c) {\n  alldiff(cell[r..r+2, c..c+2])\n  sum(cell[r..r+2, c..c+2]) = 45\n}",
+	"def b(i) { x[i] = 1; forall j in S { y[j] = i } }", "def b { var y in 1..3\n param p }", "def b { def c = 1 }",
+	"def f(a,) = 1", "def f(1) = 2", "def f(a b) = 1", "def f", "def = 3", "def f = ", "def f(a) { x", "def f(a) x",
+	"def f(a) = 1 = 2", "def 3 = 1", "def f(a) {}[1]", "def def = 1", "def f(a) = forall i in S { x }",
+	"x = a ++ b", "x = a ++ b ++ c", "a ++ b union c in d", "x in a ++ b", "x = a ++", "x = ++ a", "x = a + + b", "[1 2] ++ [3]",
+	"x = a ++ b..c", "x = 1 ++ 2", "x = (a ++ b)[2]",
+	"x in {i*i for i in 1..9}", "x in {j for j in 1..n*n where knight(i, j)}", "x in {for i in S}", "x in {a, b for i in S}",
+	"x in {a for i in S, 5}", "x in {a, for i in S}", "x in {a for i in S, j in T where i < j}", "x in {a for}", "x in {a for i}",
+	"x in {{i for i in S} for j in T}", "var q[1..n] in {i*i for i in 1..9}", "{a for i in S} = {1}",
 }
 
 func TestFastParseEdges(t *testing.T) {
@@ -1008,7 +1052,7 @@ func FuzzFastParse(f *testing.F) {
 	for _, s := range fpEdgeInputs {
 		f.Add(s)
 	}
-	for _, path := range []string{"../models/sudoku.csp", "../models/queens.csp", "../examples/sendmore.csp"} {
+	for _, path := range []string{"../models/sudoku.csp", "../models/queens.csp", "../examples/sendmore.csp", "../examples/rules-once.csp"} {
 		if src, err := os.ReadFile(path); err == nil {
 			f.Add(string(src))
 		}

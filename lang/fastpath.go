@@ -154,7 +154,7 @@ func continues(next *lexer.Token, arith bool) bool {
 		switch next.Value {
 		case "[", "+", "-", "*", "/", "%", "^":
 			return true
-		case "..", "=", "==", "!=", "<=", ">=", "<", ">", "->", "<->":
+		case "..", "=", "==", "!=", "<=", ">=", "<", ">", "->", "<->", "++":
 			return !arith
 		}
 	case tokKeyword:

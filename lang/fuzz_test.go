@@ -18,7 +18,14 @@ func FuzzCompile(f *testing.F) {
 		}
 	}
 	for _, s := range []string{"", "x", "var x in 1..3\nx = 2", "[", "forall i in 1..3 {", "show \"{", "param p = [1 2; 3]",
-		"var x in 1..9\nx / 0 = 1", "var q[1..3] in 1..3\nq[q[1]] = q[q[2]]", "1_000_", "var x in -9223372036854775808..0"} {
+		"var x in 1..9\nx / 0 = 1", "var q[1..3] in 1..3\nq[q[1]] = q[q[2]]", "1_000_", "var x in -9223372036854775808..0",
+		// Definitions, ++ and set comprehensions.
+		"var x[1..3] in 1..3\ndef f(a, b) = a != b\nforall i in 1..2: f(x[i], x[i+1])",
+		"var x[1..4] in 1..4\ndef box(i) {\n  alldiff(x[i..i+1])\n}\nbox(1)\nbox(3)\ndef total = sum(x)\nminimize total",
+		"def f = g\ndef g = f\nvar x in 0..1\nx = f", "def f(a) = f(a)", "def f(n) = n\nparam n = f(2)\nvar x in n..n",
+		"var x[1..2] in 0..1\nalldiff(x ++ [1] ++ [])", "param p = [1 2] ++ [3; 4]\nvar y in 0..9\ny = p[4]",
+		"var q[1..3] in {i*i for i in 1..9}", "var x in 1..9\nx in {j for j in 1..9 where j % 2 = 0}",
+		"def b { var y in 1..2 }\nb", "def f(a,) = 1", "var x in 0..1\ndef b { x = 1 }\nnot b"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

@@ -21,9 +21,19 @@ func (l *lowerer) iterate(g *Generators, at Node, body func(cond value) bool) bo
 			own[n.Name] = true
 		}
 	}
+	// The names may hide those of a caller of the definition being
+	// lowered (defs.go): they are restored after.
+	prev := make([]value, len(names))
+	for i, n := range names {
+		prev[i] = l.env[n.Name]
+	}
 	defer func() {
-		for _, n := range names {
-			delete(l.env, n.Name)
+		for i := len(names) - 1; i >= 0; i-- {
+			if prev[i] != nil {
+				l.env[names[i].Name] = prev[i]
+			} else {
+				delete(l.env, names[i].Name)
+			}
 		}
 	}()
 	// Up front, only the domains the iteration would reach: the leading
@@ -158,6 +168,8 @@ func usesName(e Expr, names map[string]bool) bool {
 		}
 		return false
 	case *Comprehension:
+		return any(e.Elem) || gens(e.Gens)
+	case *SetComp:
 		return any(e.Elem) || gens(e.Gens)
 	case *SetLit:
 		return any(e.Elems...)

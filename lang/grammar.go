@@ -29,6 +29,16 @@ type gStmt struct {
 	Var   *gVar   `parser:"| @@"`
 	Show  *gShow  `parser:"| @@"`
 	Obj   *gObj   `parser:"| @@"`
+	Def   *gDef   `parser:"| @@"`
+}
+
+// gDef: def name(params) = expr, or def name(params) { statements }.
+type gDef struct {
+	Tokens []lexer.Token
+	Name   *gIdent   `parser:"\"def\" @@"`
+	Params []*gIdent `parser:"( \"(\" ( @@ ( \",\" @@ )* )? \")\" )?"`
+	Body   *gExpr    `parser:"( \"=\" @@"`
+	Block  []*gStmt  `parser:"| \"{\" ( @@ ( \";\" @@ )* )? \"}\" )"`
 }
 
 type gParam struct {
@@ -139,7 +149,7 @@ type gSet struct {
 }
 
 type gSetR struct {
-	Op    string  `parser:"@( \"union\" | \"diff\" )"`
+	Op    string  `parser:"@( \"union\" | \"diff\" | \"++\" )"`
 	Right *gRange `parser:"@@"`
 }
 
@@ -243,6 +253,8 @@ type gElem struct {
 	Expr   *gExpr `parser:"| @@"`
 }
 
+// gSetLit: {a, b, c}, or {e for generators} (a set comprehension).
 type gSetLit struct {
-	Elems []*gExpr `parser:"\"{\" ( @@ ( \",\" @@ )* )? \"}\""`
+	Elems []*gExpr `parser:"\"{\" ( @@ ( \",\" @@ )* )?"`
+	Gens  *gGens   `parser:"( \"for\" @@ )? \"}\""`
 }

@@ -31,13 +31,13 @@ var keywords = map[string]bool{}
 
 func init() {
 	for _, k := range strings.Fields(`param var in forall exists and or not xor union diff
-		show minimize maximize for where if then else end`) {
+		show minimize maximize for where if then else end def`) {
 		keywords[k] = true
 	}
 }
 
 // Punctuation, longest first so that ".." wins over ".".
-var puncts = []string{"<->", "..", "->", "<=", ">=", "==", "!=",
+var puncts = []string{"<->", "..", "->", "++", "<=", ">=", "==", "!=",
 	"+", "-", "*", "/", "%", "^", "=", "<", ">", "(", ")", "[", "]", "{", "}", ",", ":", ";", ".", "_"}
 
 // A line that ends with one of these continues on the next line.
@@ -45,7 +45,7 @@ var continuesLine = map[string]bool{}
 
 func init() {
 	for _, s := range strings.Fields(`+ - * / % ^ = == != < <= > >= -> <-> .. , : { [ (
-		and or xor not in union diff where then else`) {
+		++ and or xor not in union diff where then else`) {
 		continuesLine[s] = true
 	}
 }

@@ -55,6 +55,14 @@ type lowerer struct {
 
 	falsePosted bool // a constant false constraint is in the model: no need for another
 
+	// Definitions (defs.go): by name, the parameters bound by the calls
+	// being lowered, and how many calls deep.
+	defs       map[string]*DefStmt
+	defArgs    []defArg
+	defDepth   int
+	declsDone  bool              // the declarations are lowered: l.failed is final
+	defChecked map[*DefStmt]bool // defOK of each definition, once declsDone
+
 	limit *guard // memory and stop limits (limits.go)
 
 	dropLowered bool  // Compile: the file is not used again, constraints' syntax can go
@@ -112,6 +120,8 @@ func (l *lowerer) lower(f *File) *Program {
 	errs := l.errs
 	l.varNames = map[string]bool{}
 	l.declPos = map[string]Pos{}
+	l.defs = defsOf(f.Stmts)
+	l.prog.defs = l.defs
 	for _, s := range f.Stmts {
 		switch s := s.(type) {
 		case *VarDecl:
@@ -164,6 +174,7 @@ func (l *lowerer) lower(f *File) *Program {
 		}
 	}
 	l.stmt = Span{} // no statement: an unused binding is no batch model's doing
+	l.declsDone = true
 	l.checkUnusedBindings()
 	if l.res == nil && len(*errs) > 0 {
 		return l.prog
@@ -376,6 +387,10 @@ func (l *lowerer) resolveBinding(b *binding) bool {
 	}
 	for n := range l.failed {
 		r.globals[n] = decl{kind: declParam, pos: l.declPos[n]}
+	}
+	r.defs = l.defs
+	for n, d := range l.defs {
+		r.globals[n] = decl{kind: declDef, pos: d.Name.Pos}
 	}
 	info := &stmtInfo{uses: map[string]bool{}}
 	r.cur = info

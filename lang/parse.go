@@ -53,6 +53,7 @@ var (
 	varParser   = sync.OnceValue(buildParser[gVar])
 	showParser  = sync.OnceValue(buildParser[gShow])
 	objParser   = sync.OnceValue(buildParser[gObj])
+	defParser   = sync.OnceValue(buildParser[gDef])
 )
 
 // parseStmt parses the tokens of one statement: by the hand-written
@@ -95,6 +96,11 @@ func parseGStmt(toks []lexer.Token) (*gStmt, *Error) {
 		g.Show, err = parseTokens(showParser(), toks)
 	case "minimize", "maximize":
 		g.Obj, err = parseTokens(objParser(), toks)
+	case "def":
+		if e := defHeadError(toks); e != nil {
+			return nil, e
+		}
+		g.Def, err = parseTokens(defParser(), toks)
 	}
 	if err != nil {
 		return nil, err
@@ -300,6 +306,14 @@ func balanced(toks []lexer.Token) bool {
 // name outside brackets is poisoned (par)am n = 3). It reports false when
 // a declaration names nothing that can be recovered.
 func recoverDecls(toks []lexer.Token, br *broken) bool {
+	if t := toks[0]; t.Type == tokKeyword && t.Value == "def" {
+		// A definition: its name, if it has one.
+		if len(toks) > 1 && toks[1].Type == tokIdent {
+			br.poison(toks[1].Value)
+			return true
+		}
+		return false
+	}
 	ok, start, found := true, true, false
 	for i, t := range toks {
 		atStart := start

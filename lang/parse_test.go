@@ -104,6 +104,8 @@ func sexpr(e Expr) string {
 		return "[" + sexpr(e.Elem) + " " + gensExpr(e.Gens) + "]"
 	case *SetLit:
 		return "{" + sexprs(e.Elems) + "}"
+	case *SetComp:
+		return "{" + sexpr(e.Elem) + " " + gensExpr(e.Gens) + "}"
 	case *Quant:
 		body := ""
 		if e.Body != nil {
@@ -168,6 +170,13 @@ func TestParsePrecedence(t *testing.T) {
 		{"a <-> b", "(<-> a b)"},
 		{"x % 3 = 1 - -y", "(= (% x 3) (- 1 (- y)))"},
 		{"b -> forall i in 1..2: x[i] = 0", "(-> b (forall for i in (.. 1 2) (= (index x i) 0)))"},
+		{"a ++ b ++ c", "(++ (++ a b) c)"},
+		{"a ++ b union c", "(union (++ a b) c)"},
+		{"x in a ++ b[1..2]", "(in x (++ a (index b (.. 1 2))))"},
+		{"a ++ 1..3 + 1", "(++ a (.. 1 (+ 3 1)))"},
+		{"{i * i for i in 1..9}", "{(* i i) for i in (.. 1 9)}"},
+		{"x in {j for j in 1..n where k(i, j)}", "(in x {j for j in (.. 1 n) where (k i j)})"},
+		{"{a, b}", "{a b}"},
 	}
 	for _, tt := range tests {
 		e, err := ParseExpr("t", []byte(tt.src))
@@ -216,6 +225,59 @@ show board(q), "n = {n}"
 	}
 }
 
+func TestParseDefinitions(t *testing.T) {
+	src := `def adjacent(a, b) = abs(a - b) = 1
+def total = sum(x)
+def f() = 1
+def box(r, c) {
+    alldiff(cell[r..r+2, c..c+2])
+    sum(cell[r..r+2, c..c+2]) = 45
+}
+def empty {}
+`
+	f, err := ParseFile("t.csp", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		name, params, body string
+		block              int // statements, or -1 for an expression
+	}{
+		{"adjacent", "a b", "(= (abs (- a b)) 1)", -1},
+		{"total", "", "(sum x)", -1},
+		{"f", "", "1", -1},
+		{"box", "r c", "", 2},
+		{"empty", "", "", 0},
+	}
+	if len(f.Stmts) != len(want) {
+		t.Fatalf("got %d statements, want %d", len(f.Stmts), len(want))
+	}
+	for i, w := range want {
+		d, ok := f.Stmts[i].(*DefStmt)
+		if !ok {
+			t.Fatalf("statement %d is a %T", i+1, f.Stmts[i])
+		}
+		var ps []string
+		for _, p := range d.Params {
+			ps = append(ps, p.Name)
+		}
+		body := ""
+		if d.Body != nil {
+			body = sexpr(d.Body)
+		}
+		block := -1
+		if d.Block != nil {
+			block = len(d.Block)
+		}
+		if d.Name.Name != w.name || strings.Join(ps, " ") != w.params || body != w.body || block != w.block {
+			t.Errorf("statement %d: def %s(%s) = %s, block %d; want %+v", i+1, d.Name.Name, strings.Join(ps, " "), body, block, w)
+		}
+	}
+	if sp := f.Stmts[3].span(); sp.Pos.Line != 4 || sp.End.Line != 7 || sp.End.Col != 2 {
+		t.Errorf("span of the block = %v..%v, want 4:1..7:2", sp.Pos, sp.End)
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{"x = \n", "t.csp:1:4: expected an expression, found end of statement"},
@@ -225,6 +287,14 @@ func TestParseErrors(t *testing.T) {
 		{"forall i in 1..3 x\n", `t.csp:1:18: expected ":" or "{", found name x`},
 		{"alldiff(q\n", `t.csp:1:8: "(" is never closed`},
 		{"show\n", "t.csp:1:5: expected an expression, found end of statement"},
+		{"def f(a,) = 1\n", `t.csp:1:9: expected a parameter name in the parameters of f, found ")"`},
+		{"def f(a b) = 1\n", `t.csp:1:9: expected "," or ")" in the parameters of f, found name b`},
+		{"def f\n", `t.csp:1:6: expected "=" (an expression) or "{" (a block) in the definition of f, found end of statement`},
+		{"def 3 = 1\n", "t.csp:1:5: expected a name after def, found number 3"},
+		{"def f = \n", "t.csp:1:8: expected an expression, found end of statement"},
+		{"def f(a) { x = }\n", `t.csp:1:14: expected "}", found "="`},
+		{"x in {a for i in S, 5}\n", `t.csp:1:19: expected "}", found ","`},
+		{"x = a ++\n", "t.csp:1:9: expected an expression, found end of statement"},
 	}
 	for _, tt := range tests {
 		_, err := ParseFile("t.csp", []byte(tt.src))

@@ -8,6 +8,9 @@ import (
 // is unrolled, "and" is split, and global constraints get their dedicated
 // propagators; whatever remains becomes one generic constraint.
 func (l *lowerer) post(e Expr) {
+	if l.postDef(e) { // a call of a definition (defs.go)
+		return
+	}
 	switch e := e.(type) {
 	case *Quant:
 		if e.Kind == "forall" {

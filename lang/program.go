@@ -35,7 +35,8 @@ type Program struct {
 	// Objective is the minimize or maximize statement, if any.
 	Objective Span
 	show      []showItem
-	env       map[string]value // the names in scope after lowering, for queries
+	env       map[string]value    // the names in scope after lowering, for queries
+	defs      map[string]*DefStmt // the definitions, for queries
 }
 
 // VarInfo is one declared decision variable or array.

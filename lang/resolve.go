@@ -15,6 +15,12 @@ import (
 // their quantifier, comprehension or aggregate and may not shadow a global
 // or an enclosing generator: a reader should never have to wonder which n
 // is meant. Function names live in their own namespace (builtins).
+//
+// Definitions (defs.go) may be used anywhere in the file, before or after
+// the line that writes them, and so may the params and variables in their
+// bodies: a body is checked once the whole file is. A definition's name
+// may be no builtin's, param's or variable's; its parameters are local to
+// its body and may shadow params and variables.
 
 type declKind uint8
 
@@ -23,10 +29,12 @@ const (
 	declVar
 	declGen
 	declConst // true, false
+	declDef   // a definition
+	declArg   // a parameter of a definition
 )
 
 func (k declKind) String() string {
-	return [...]string{"parameter", "variable", "generator variable", "constant"}[k]
+	return [...]string{"parameter", "variable", "generator variable", "constant", "definition", "parameter of a definition"}[k]
 }
 
 type decl struct {
@@ -71,6 +79,7 @@ type resolver struct {
 	cur     *stmtInfo // the top-level statement being resolved
 	// unknownNames, if set, collects the names reported unknown.
 	unknownNames map[string]bool
+	defs         map[string]*DefStmt // the definitions, by name (defs.go)
 }
 
 // stmtInfo is what resolving a top-level statement found, for lowering:
@@ -116,16 +125,18 @@ func resolveFile(f *File, br broken, errs *ErrorList) *resolution {
 	}
 	res := &resolution{stmts: map[Stmt]*stmtInfo{}, unknown: map[string]bool{}}
 	r.unknownNames = res.unknown
+	r.registerDefs(f.Stmts)
 	for i, s := range f.Stmts {
 		info := &stmtInfo{uses: map[string]bool{}}
 		res.stmts[s] = info
 		r.cur = info
 		r.blind = br.blind && i >= br.blindFrom
 		before := len(*errs)
-		r.stmt(s, false)
+		r.stmt(s, "")
 		info.bad = len(*errs) > before
 	}
 	r.cur = nil
+	r.checkDefs(f.Stmts, res)
 	return res
 }
 
@@ -134,11 +145,13 @@ func (r *resolver) errorf(n Node, format string, args ...any) {
 	r.errs.Add(sp.Pos, sp.End, format, args...)
 }
 
-func (r *resolver) stmt(s Stmt, inBlock bool) {
+// stmt checks a statement; in is "" at the top level, or what it stands
+// in: "a forall block", "a definition".
+func (r *resolver) stmt(s Stmt, in string) {
 	switch s := s.(type) {
 	case *ParamDecl:
-		if inBlock {
-			r.errorf(s, "a param cannot be declared inside a forall block")
+		if in != "" {
+			r.errorf(s, "a param cannot be declared inside %s", in)
 		}
 		for _, e := range s.Shape {
 			r.expr(e)
@@ -148,8 +161,8 @@ func (r *resolver) stmt(s Stmt, inBlock bool) {
 		}
 		r.declare(s.Name, declParam)
 	case *VarDecl:
-		if inBlock {
-			r.errorf(s, "a var cannot be declared inside a forall block")
+		if in != "" {
+			r.errorf(s, "a var cannot be declared inside %s", in)
 		}
 		r.expr(s.Domain)
 		for _, n := range s.Names {
@@ -159,23 +172,39 @@ func (r *resolver) stmt(s Stmt, inBlock bool) {
 			r.declare(n.Name, declVar)
 		}
 	case *ShowStmt:
+		if in == "a definition" {
+			r.errorf(s, "only constraints can stand in a definition")
+		}
 		for _, e := range s.Items {
 			r.showItem(e)
 		}
 	case *Objective:
+		if in == "a definition" {
+			r.errorf(s, "only constraints can stand in a definition")
+		}
 		r.expr(s.Expr)
 	case *ConstraintStmt:
-		r.expr(s.Expr)
-		if isArithmetic(s.Expr) {
+		r.stmtExpr(s.Expr)
+		if r.isArithmetic(s.Expr, 0) {
 			r.errorf(s, "this is a number, not a constraint: compare it with something (e.g. != 0)")
 		}
+	case *DefStmt:
+		if in != "" {
+			r.errorf(s.Name, "a definition cannot stand inside %s: write it on a line of its own", in)
+		}
+		// Its body is checked with the whole file (checkDefs).
 	}
 }
 
 // isArithmetic reports whether an expression is plainly a number, which
 // as a statement is almost certainly a mistake: x + 1 alone would only
 // require x + 1 != 0. Names and elements may be booleans and are allowed.
-func isArithmetic(e Expr) bool {
+// A use of an expression definition is what its body is (looked through
+// at most maxDefDepth deep).
+func (r *resolver) isArithmetic(e Expr, depth int) bool {
+	if d := r.defOf(e); d != nil {
+		return d.Body != nil && depth < maxDefDepth && r.isArithmetic(d.Body, depth+1)
+	}
 	switch e := e.(type) {
 	case *Binary:
 		switch e.Op {
@@ -256,10 +285,13 @@ func (r *resolver) showItem(e Expr) {
 func (r *resolver) expr(e Expr) {
 	switch e := e.(type) {
 	case *Ident:
-		if _, ok := r.lookup(e.Name); !ok {
+		if d, ok := r.lookup(e.Name); !ok {
 			r.unknown(e)
 		} else {
 			r.use(e.Name)
+			if d.kind == declDef {
+				r.defUse(e, r.defs[e.Name], false)
+			}
 		}
 	case *Unary:
 		r.expr(e.X)
@@ -289,22 +321,38 @@ func (r *resolver) expr(e Expr) {
 			return
 		}
 		r.scoped(e.Gens, func() { r.expr(e.Elem) })
+	case *SetComp:
+		if e.Elem == nil {
+			r.errorf(e, "a set comprehension has one expression before for: {e for i in ...}")
+			return
+		}
+		r.scoped(e.Gens, func() { r.expr(e.Elem) })
 	case *SetLit:
 		for _, x := range e.Elems {
 			r.expr(x)
 		}
 	case *Quant:
-		r.scoped(e.Gens, func() {
-			if e.Body != nil {
-				r.expr(e.Body)
-			}
-			for _, s := range e.Block {
-				r.stmt(s, true)
-			}
-		})
+		r.quant(e, false)
 	case *StrLit:
 		r.errorf(e, "a string can only be shown: show %s", e.Raw)
 	}
+}
+
+// quant checks a quantifier; asStmt is set where it stands as a
+// statement, whose forall body may call a constraint block.
+func (r *resolver) quant(e *Quant, asStmt bool) {
+	r.scoped(e.Gens, func() {
+		if e.Body != nil {
+			if asStmt && e.Kind == "forall" {
+				r.stmtExpr(e.Body)
+			} else {
+				r.expr(e.Body)
+			}
+		}
+		for _, s := range e.Block {
+			r.stmt(s, "a forall block")
+		}
+	})
 }
 
 // scoped resolves generators, each domain in the scope of the generators
@@ -326,14 +374,26 @@ func (r *resolver) scoped(g *Generators, body func()) {
 
 func (r *resolver) call(c *Call, inShow bool) {
 	b, ok := builtins[c.Fun.Name]
-	if !ok {
-		names := make([]string, 0, len(builtins))
+	switch {
+	case ok:
+		r.checkArity(c, b, inShow)
+	case r.defs[c.Fun.Name] != nil:
+		r.use(c.Fun.Name)
+		r.defUse(c, r.defs[c.Fun.Name], false)
+	case r.broken.names[c.Fun.Name] || r.blind:
+		// Defined, perhaps, by a statement that failed to parse.
+		if r.cur != nil {
+			r.cur.tainted = true
+		}
+	default:
+		names := make([]string, 0, len(builtins)+len(r.defs))
 		for n := range builtins {
 			names = append(names, n)
 		}
+		for n := range r.defs {
+			names = append(names, n)
+		}
 		r.errorf(c.Fun, "unknown function %q%s", c.Fun.Name, didYouMean(c.Fun.Name, names))
-	} else {
-		r.checkArity(c, b, inShow)
 	}
 	if c.Gens != nil {
 		r.scoped(c.Gens, func() {

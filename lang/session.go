@@ -35,6 +35,30 @@ func Incomplete(text []byte) bool {
 	return false
 }
 
+// IsQuery is the package's IsQuery, which also knows the program's
+// definitions: the use of an expression definition is a query when its
+// body would be one (total, row(r)); a constraint block is a constraint.
+func (p *Program) IsQuery(s Stmt) bool {
+	c, ok := s.(*ConstraintStmt)
+	if !ok || p == nil {
+		return IsQuery(s)
+	}
+	return p.isQueryExpr(c.Expr, 0)
+}
+
+func (p *Program) isQueryExpr(e Expr, depth int) bool {
+	r := &resolver{defs: p.defs}
+	if d := r.defOf(e); d != nil {
+		if _, bound := p.env[d.Name.Name]; !bound {
+			if d.Block != nil || depth >= maxDefDepth {
+				return false
+			}
+			return p.isQueryExpr(d.Body, depth+1)
+		}
+	}
+	return IsQuery(&ConstraintStmt{Expr: e})
+}
+
 // IsQuery reports whether a parsed statement asks for a value rather than
 // stating a constraint: a name, an arithmetic expression, an aggregate or
 // an index (q, sum(q), cell[1, ..]). Comparisons, logic, quantifiers and
@@ -47,7 +71,7 @@ func IsQuery(s Stmt) bool {
 	switch e := c.Expr.(type) {
 	case *Binary:
 		switch e.Op {
-		case "+", "-", "*", "/", "%", "^", "..", "union", "diff":
+		case "+", "-", "*", "/", "%", "^", "..", "union", "diff", "++":
 			return true
 		}
 		return false
@@ -76,16 +100,27 @@ func (p *Program) Query(src Source) (*Query, error) {
 		return nil, err
 	}
 	var errs ErrorList
-	r := &resolver{globals: map[string]decl{}, errs: &errs}
+	r := &resolver{globals: map[string]decl{}, errs: &errs, defs: p.defs}
+	declPos := map[string]Pos{}
 	for name := range p.env {
 		r.globals[name] = decl{kind: declParam}
+		declPos[name] = Pos{}
+	}
+	for name, d := range p.defs {
+		r.globals[name] = decl{kind: declDef, pos: d.Name.Pos}
 	}
 	r.expr(e)
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	srcs := Sources{src.Name: src.Text}
+	for name, text := range p.Sources {
+		if name != src.Name {
+			srcs[name] = text
+		}
+	}
 	l := &lowerer{m: p.Model, prog: &Program{}, errs: &errs, env: p.env, params: map[string]bool{},
-		budget: maxGenerated, srcs: Sources{src.Name: src.Text}, expand: 1, limit: &guard{}}
+		budget: maxGenerated, srcs: srcs, expand: 1, limit: &guard{}, defs: p.defs, declPos: declPos}
 	v := l.eval(e)
 	if len(errs) > 0 || v == nil {
 		return nil, errs
@@ -241,8 +276,11 @@ func DataName(s Stmt) (string, bool) {
 // Names returns the names in scope after lowering: params, variables and
 // the predeclared constants, sorted.
 func (p *Program) Names() []string {
-	names := make([]string, 0, len(p.env))
+	names := make([]string, 0, len(p.env)+len(p.defs))
 	for n := range p.env {
+		names = append(names, n)
+	}
+	for n := range p.defs {
 		names = append(names, n)
 	}
 	sort.Strings(names)

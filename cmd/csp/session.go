@@ -88,7 +88,7 @@ func (s *session) input(text string) {
 		s.fail(err, lang.Sources{inputName: []byte(text)})
 		return
 	}
-	if len(f.Stmts) == 1 && lang.IsQuery(f.Stmts[0]) {
+	if len(f.Stmts) == 1 && s.prog.IsQuery(f.Stmts[0]) {
 		s.query(text)
 		return
 	}
