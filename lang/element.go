@@ -38,6 +38,10 @@ import (
 // constant (a[x + y]) is named the same way, by a variable over the index
 // set, with the constraint that it equals the index expression.
 
+// namedLookups can be turned off by tests, to compare with the v1
+// lowering.
+var namedLookups = true
+
 // elementSite is what index.go knows of an element it built.
 type elementSite struct {
 	name  string        // the source text, generator values in place
@@ -84,7 +88,7 @@ func (l *lowerer) noteElement(e *engine.Element, ix *Index, idx []engine.Expr, n
 
 // hasElements reports whether the statement being lowered built elements.
 func (l *lowerer) hasElements() bool {
-	return len(l.elems.sites) > 0 && l.elems.stmt == l.stmt
+	return namedLookups && len(l.elems.sites) > 0 && l.elems.stmt == l.stmt
 }
 
 // requireExpr posts a constraint that must hold.
