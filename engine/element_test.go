@@ -74,11 +74,11 @@ func elementMaker(items string) globalMaker {
 }
 
 func TestElementGlobalConst(t *testing.T) {
-	globalCheck{name: "element const", make: elementMaker("const"), instances: 200, dc: true}.run(t)
+	globalCheck{name: "element const", make: elementMaker("const"), instances: 150, dc: true}.run(t)
 }
 
 func TestElementGlobalVar(t *testing.T) {
-	globalCheck{name: "element var", make: elementMaker("var"), instances: 120, dc: true}.run(t)
+	globalCheck{name: "element var", make: elementMaker("var"), instances: 100, dc: true}.run(t)
 }
 
 // With a variable in two cells, an item can be narrowed while the index
