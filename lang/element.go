@@ -64,10 +64,11 @@ type elementLowering struct {
 	width    int64                           // the domain widths of the variables made
 }
 
-const (
-	maxNamedWidth  = 1 << 20 // the widest domain of a variable naming a lookup
-	maxNamedWidths = 1 << 27 // of all of them together
-)
+// The widest domain of a variable naming a lookup or an index, and of
+// all of them together (a variable, so that tests can reach it).
+const maxNamedWidth = 1 << 20
+
+var maxNamedWidths int64 = 1 << 27
 
 // noteElement records what index.go knows of e.
 func (l *lowerer) noteElement(e *engine.Element, ix *Index, idx []engine.Expr, nodes []Expr, dims []interval, items []engine.Expr) {
@@ -247,7 +248,13 @@ func (l *lowerer) nameLookup(n Node, el *engine.Element) engine.Expr {
 	l.spendNamed(width, size)
 	z := l.m.Ref(v)
 	if !l.postPlan(n, plan, site, z) {
-		return nil // cannot happen: the plan was checked; z is then free, and unused
+		// A named index did not fit the limits: z = a[i] in v1 form
+		// still makes z the lookup.
+		eq, err := engine.NewBinary(engine.OpEq, z, el)
+		if err != nil {
+			return nil // cannot happen: z has the bounds of el, or narrower
+		}
+		l.record(n, l.m.Require(eq))
 	}
 	st.named[el] = z
 	return z

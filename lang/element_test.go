@@ -276,3 +276,22 @@ func TestElementTSPObjective(t *testing.T) {
 		t.Fatalf("%d nodes with the element global, %d without: not stronger", namedStats.Nodes, plainStats.Nodes)
 	}
 }
+
+// When the variables made reach their limit, a lookup whose index must
+// be named too keeps its named result, linked in v1 form; then the
+// lookups stay as they are.
+func TestElementNamedLimit(t *testing.T) {
+	defer func(old int64) { maxNamedWidths = old }(maxNamedWidths)
+	maxNamedWidths = 4 // a[x + y]'s values 1, 3, 4: the index does not fit
+	src := "param a = [4, 1, 3]\nvar x, y in 0..3\nvar z in 0..9\na[x + y] + z = 5\na[x] <= z\n"
+	named, plain := compileLookups(t, src, true), compileLookups(t, src, false)
+	if g, aux := globalsAndAux(named); g != 0 || aux != 1 {
+		t.Fatalf("%d element globals, %d new variables; want 0 and 1", g, aux)
+	}
+	for _, o := range lookupOptions() {
+		want, _, _ := solutions(t, plain, o)
+		if got, _, _ := solutions(t, named, o); !slices.Equal(got, want) || len(want) == 0 {
+			t.Fatalf("with %+v: %v, want %v", o, got, want)
+		}
+	}
+}
