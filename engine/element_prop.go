@@ -23,7 +23,8 @@ package engine
 //
 // A run costs the number of cells allowed, times the size of the smaller
 // of an item's and the result's domains for variable items, and is
-// stateless: nothing needs undoing on backtrack. Under forward checking
+// stateless: nothing needs undoing on backtrack (the residues kept per
+// cell are hints, checked before use). Under forward checking
 // (modeFC) the same full run is made after each assignment; it is cheap
 // for the lists people index. Under AC the propagator hears which
 // variables changed and skips a run when only items outside the allowed
