@@ -143,11 +143,13 @@ func slice(a *arrV, sel []value) value {
 func (l *lowerer) element(ix *Index, a *arrV, sel []value) value {
 	var sub *arrV = a
 	var varIdx []engine.Expr
+	var varNodes []Expr
 	cut := make([]value, len(sel))
 	for i, s := range sel {
 		if e, ok := s.(exprV); ok {
 			cut[i] = setV{a.dims[i]}
 			varIdx = append(varIdx, e.e)
+			varNodes = append(varNodes, ix.Indices[i])
 		} else {
 			cut[i] = s
 		}
@@ -172,6 +174,9 @@ func (l *lowerer) element(ix *Index, a *arrV, sel []value) value {
 		return nil
 	}
 	r, err := engine.NewElement(pos, 0, items)
+	if err == nil {
+		l.noteElement(r.(*engine.Element), ix, varIdx, varNodes, sub.dims, items) // element.go
+	}
 	return l.built(r, err, ix)
 }
 

@@ -65,6 +65,8 @@ type lowerer struct {
 
 	limit *guard // memory and stop limits (limits.go)
 
+	elems elementLowering // element constraints of the statement (element.go)
+
 	dropLowered bool  // Compile: the file is not used again, constraints' syntax can go
 	expand      int64 // combinations of the generators around, in this statement; -1 unknown
 

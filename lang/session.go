@@ -189,8 +189,9 @@ func FormatDomain(values []int64) string {
 func (p *Program) VarsOf(name string) []engine.Var {
 	seen := map[engine.Var]bool{}
 	var out []engine.Var
+	declared := p.Declared() // not the variables lowering made
 	add := func(v engine.Var) {
-		if !seen[v] {
+		if declared[v] && !seen[v] {
 			seen[v] = true
 			out = append(out, v)
 		}
@@ -208,7 +209,11 @@ func (p *Program) VarsOf(name string) []engine.Var {
 			continue
 		}
 		c := cons[i]
-		for _, e := range append([]engine.Expr{c.Expr}, c.Args...) {
+		es := append([]engine.Expr{c.Expr}, c.Args...)
+		if c.Global != nil {
+			es = append(es, c.Global.Args()...)
+		}
+		for _, e := range es {
 			walkVars(e, add)
 		}
 	}

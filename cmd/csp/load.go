@@ -136,6 +136,10 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	m := prog.Model
-	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", o.files[0], plural(int64(m.NumVars()), "variable"), plural(int64(len(m.Constraints())), "constraint"))
+	vars := 0
+	for _, d := range prog.Decls { // not the variables lowering made
+		vars += len(d.Vars)
+	}
+	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", o.files[0], plural(int64(vars), "variable"), plural(int64(len(m.Constraints())), "constraint"))
 	return exitSolved
 }

@@ -142,8 +142,11 @@ func (s *session) domains() map[string]string {
 		return out
 	}
 	m := s.prog.Model
+	declared := s.prog.Declared() // not the variables lowering made
 	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
-		out[m.VarName(v)] = lang.FormatDomain(s.root.Domain(v))
+		if declared[v] {
+			out[m.VarName(v)] = lang.FormatDomain(s.root.Domain(v))
+		}
 	}
 	return out
 }
