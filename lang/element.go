@@ -89,7 +89,7 @@ func (l *lowerer) noteElement(e *engine.Element, ix *Index, idx []engine.Expr, n
 
 // hasElements reports whether the statement being lowered built elements.
 func (l *lowerer) hasElements() bool {
-	return namedLookups && len(l.elems.sites) > 0 && l.elems.stmt == l.stmt
+	return namedLookups && !l.plainLookups && len(l.elems.sites) > 0 && l.elems.stmt == l.stmt
 }
 
 // requireExpr posts a constraint that must hold.

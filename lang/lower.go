@@ -36,6 +36,7 @@ const (
 type lowerer struct {
 	m            *engine.Model
 	decomposeAll bool // globals as their decompositions (Input.Decompose)
+	plainLookups bool // no hidden variables for lookups (Input.PlainLookups)
 	prog         *Program
 	errs         *ErrorList
 	env          map[string]value
@@ -102,6 +103,7 @@ func lowerBatch(f *File, binds map[string]*binding, srcs Sources, errs *ErrorLis
 	l := newLowerer(binds, srcs, errs, b)
 	l.limit = batch.guard
 	l.decomposeAll = batch.in.Decompose
+	l.plainLookups = batch.in.PlainLookups
 	return l.lower(f)
 }
 

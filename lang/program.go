@@ -23,6 +23,11 @@ type Input struct {
 	// Decompose posts every global constraint as its decomposition into
 	// v1 constraints instead of with its propagator (--decompose).
 	Decompose bool
+	// PlainLookups keeps every lookup a[i] with a variable index in its
+	// v1 form, without the hidden variables that name lookups for
+	// propagation to a fixpoint (element.go): under the course's levels,
+	// none and fc, the search then branches on declared variables only.
+	PlainLookups bool
 }
 
 // Program is a checked model lowered into an engine.Model, with what is
@@ -72,6 +77,7 @@ func Compile(in Input) (*Program, error) {
 	l := newLowerer(binds, srcs, &errs, nil)
 	l.res, l.broken, l.data, l.limit = res, br, data, g
 	l.decomposeAll = in.Decompose
+	l.plainLookups = in.PlainLookups
 	l.dropLowered = true
 	p := l.lower(f)
 	p.Sources = srcs

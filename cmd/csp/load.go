@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/csp-lang/csp/engine"
+
 	"fmt"
 	"io"
 	"os"
@@ -67,6 +69,7 @@ func readInput(o *options, stderr io.Writer) (lang.Input, bool) {
 	}
 	in.Params = o.params
 	in.Decompose = o.decompose
+	in.PlainLookups = o.prop != engine.PropAC
 	return in, true
 }
 

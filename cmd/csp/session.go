@@ -188,7 +188,8 @@ func (s *session) compile(stmts []lang.Source) (*lang.Program, error) {
 	o := &options{maxMemory: defaultMaxMemory, timeout: s.settings.timeout}
 	limits, done := compileLimits(o, time.Now()) // Ctrl-C stops a statement that takes too long
 	defer done()
-	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data, Limits: limits})
+	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data, Limits: limits,
+		PlainLookups: s.settings.prop != engine.PropAC})
 }
 
 func (s *session) compileEntries(stmts []entry) (*lang.Program, error) {
@@ -556,7 +557,11 @@ func (s *session) set(args []string) {
 	case "values":
 		err = choice[engine.ValueOrder]{&s.settings.values, valueOrders}.Set(args[1])
 	case "prop":
+		before := s.settings.prop
 		err = choice[engine.PropLevel]{&s.settings.prop, propLevels}.Set(args[1])
+		if err == nil && (before == engine.PropAC) != (s.settings.prop == engine.PropAC) {
+			s.recompile(s.stmts) // lookups are lowered for the level (lang.Input.PlainLookups)
+		}
 	case "timeout":
 		if args[1] == "off" || args[1] == "0" {
 			s.settings.timeout = 0
