@@ -29,15 +29,15 @@ package engine
 // (O(n·m) each; few, with the assignment kept).
 type gccFlow struct {
 	p      *gccProp
-	n, m   int32     // elements; values (other is node m)
-	has    []bool    // has[i*(m+1)+k]: element i can take value node k
-	assign []int32   // per element: its value node, -1 if none
-	load   []int32   // per value node
-	lo, hi []int32   // per value node
-	seen   []uint32  // per value node: stamp of the search that saw it
-	stamp  uint32    //
-	g      csrGraph  // the residual graph
-	sc     tarjanSCC //
+	n, m   int32    // elements; values (other is node m)
+	has    []bool   // has[i*(m+1)+k]: element i can take value node k
+	assign []int32  // per element: its value node, -1 if none
+	load   []int32  // per value node
+	lo, hi []int32  // per value node
+	seen   []uint32 // per value node: stamp of the search that saw it
+	stamp  uint32   //
+	g      gccGraph // the residual graph
+	sc     gccSCC   //
 }
 
 // gccMaxEdges bounds n·(m+1), the size of has, for the flow to be built.

@@ -1,31 +1,31 @@
 package engine
 
-// csrGraph is a directed graph in compressed rows, rebuilt in place:
+// gccGraph is a directed graph in compressed rows, rebuilt in place:
 // the successors of node u are to[at[u]:at[u+1]]. Nodes are added in
 // order, each with start followed by its edges.
-type csrGraph struct {
+type gccGraph struct {
 	at []int32
 	to []int32
 }
 
-func (g *csrGraph) init(nodes, edges int32) {
+func (g *gccGraph) init(nodes, edges int32) {
 	g.at = make([]int32, 0, nodes+1)
 	g.to = make([]int32, 0, edges)
 }
 
-func (g *csrGraph) reset() { g.at, g.to = g.at[:0], g.to[:0] }
+func (g *gccGraph) reset() { g.at, g.to = g.at[:0], g.to[:0] }
 
 // start begins the next node's edges.
-func (g *csrGraph) start() { g.at = append(g.at, int32(len(g.to))) }
+func (g *gccGraph) start() { g.at = append(g.at, int32(len(g.to))) }
 
-func (g *csrGraph) edge(v int32) { g.to = append(g.to, v) }
+func (g *gccGraph) edge(v int32) { g.to = append(g.to, v) }
 
 // finish closes the last node.
-func (g *csrGraph) finish() { g.at = append(g.at, int32(len(g.to))) }
+func (g *gccGraph) finish() { g.at = append(g.at, int32(len(g.to))) }
 
-// tarjanSCC numbers the strongly connected components of a csrGraph
+// gccSCC numbers the strongly connected components of a gccGraph
 // (comp), by Tarjan's algorithm made iterative, with scratch sized once.
-type tarjanSCC struct {
+type gccSCC struct {
 	index []int32 // 0: unvisited, -1: done
 	low   []int32
 	comp  []int32
@@ -33,7 +33,7 @@ type tarjanSCC struct {
 	calls []tcall // node and the position of its next edge
 }
 
-func (s *tarjanSCC) init(nodes int32) {
+func (s *gccSCC) init(nodes int32) {
 	s.index = make([]int32, nodes)
 	s.low = make([]int32, nodes)
 	s.comp = make([]int32, nodes)
@@ -41,7 +41,7 @@ func (s *tarjanSCC) init(nodes int32) {
 	s.calls = make([]tcall, 0, nodes)
 }
 
-func (s *tarjanSCC) run(g *csrGraph) {
+func (s *gccSCC) run(g *gccGraph) {
 	nodes := int32(len(g.at) - 1)
 	clear(s.index[:nodes])
 	counter, ncomp := int32(0), int32(0)

@@ -86,7 +86,7 @@ func TestGCCStrength(t *testing.T) {
 	}
 	c, _ := m.NewVar("c", []int64{0, 1, 2, 3})
 	g, _ := NewGCC(list, []int64{1, 2, 3}, []Expr{NewConst(1), NewConst(1), m.Ref(c)})
-	d := rootDomains(t, m, g)
+	d := lexRoot(t, m, g)
 	want := [][]int64{{1, 2}, {1, 2}, {3, 7}, {0, 1}}
 	if fmt.Sprint(d) != fmt.Sprint(want) {
 		t.Fatalf("domains %v, want %v", d, want)
@@ -95,7 +95,7 @@ func TestGCCStrength(t *testing.T) {
 	// Counting under forward checking: count 0 removes the value, a count
 	// equal to the possible elements fixes them.
 	m = NewModel()
-	list = rangeVars(m, "y", [2]int64{0, 2}, [2]int64{0, 2}, [2]int64{1, 2})
+	list = lexRangeVars(m, "y", [2]int64{0, 2}, [2]int64{0, 2}, [2]int64{1, 2})
 	g, _ = NewGCC(list, []int64{0, 2}, []Expr{NewConst(0), NewConst(3)})
 	m.Post(g)
 	s, err := NewSolver(m, Options{Prop: PropFC})
@@ -120,7 +120,7 @@ func TestGCCMagic(t *testing.T) {
 		s := make([]Expr, c.n)
 		values := make([]int64, c.n)
 		for i := range s {
-			x, _ := m.NewVar(fmt.Sprint("s", i), rangeOf(0, int64(c.n-1)))
+			x, _ := m.NewVar(fmt.Sprint("s", i), gccRange(0, int64(c.n-1)))
 			s[i] = m.Ref(x)
 			values[i] = int64(i)
 		}
@@ -141,7 +141,7 @@ func TestGCCMagic(t *testing.T) {
 	}
 }
 
-func rangeOf(lo, hi int64) []int64 {
+func gccRange(lo, hi int64) []int64 {
 	var vs []int64
 	for v := lo; v <= hi; v++ {
 		vs = append(vs, v)

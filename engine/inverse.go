@@ -160,24 +160,24 @@ func (g *Inverse) newProp(b *builder, argX, xs []int32) (globalProp, globalOpts,
 func (p *inverseProp) ranges(t *store) bool {
 	last := int64(len(p.f)) - 1
 	for i := range p.f {
-		if !atLeast(t, p.f[i], p.kf[i], p.bg) || !atMost(t, p.f[i], p.kf[i], p.bg+last) ||
-			!atLeast(t, p.g[i], p.kg[i], p.bf) || !atMost(t, p.g[i], p.kg[i], p.bf+last) {
+		if !elemAtLeast(t, p.f[i], p.kf[i], p.bg) || !elemAtMost(t, p.f[i], p.kf[i], p.bg+last) ||
+			!elemAtLeast(t, p.g[i], p.kg[i], p.bf) || !elemAtMost(t, p.g[i], p.kg[i], p.bf+last) {
 			return false
 		}
 	}
 	return true
 }
 
-// has reports whether element x (constant k) can take v.
-func has(t *store, x int32, k, v int64) bool {
+// invHas reports whether element x (constant k) can take v.
+func invHas(t *store, x int32, k, v int64) bool {
 	if x < 0 {
 		return k == v
 	}
 	return t.contains(x, v)
 }
 
-// drop removes v from element x (constant k).
-func drop(t *store, x int32, k, v int64) bool {
+// invDrop removes v from element x (constant k).
+func invDrop(t *store, x int32, k, v int64) bool {
 	if x < 0 {
 		return k != v
 	}
@@ -201,13 +201,13 @@ func (p *inverseProp) channel(t *store, a []int32, ka []int64, b []int32, kb []i
 	for i, x := range a {
 		if x < 0 {
 			j := ka[i] - bb // in range: ranges ran first
-			if !has(t, b[j], kb[j], ba+int64(i)) {
+			if !invHas(t, b[j], kb[j], ba+int64(i)) {
 				return false
 			}
 			continue
 		}
 		for j := range b {
-			if t.contains(x, bb+int64(j)) && !has(t, b[j], kb[j], ba+int64(i)) && !t.remove(x, bb+int64(j)) {
+			if t.contains(x, bb+int64(j)) && !invHas(t, b[j], kb[j], ba+int64(i)) && !t.remove(x, bb+int64(j)) {
 				return false
 			}
 		}
@@ -237,7 +237,7 @@ func (p *inverseProp) distinct(t *store) bool {
 			if int32(k) == i || y >= 0 && y == p.f[i] {
 				continue
 			}
-			if !drop(t, y, p.kf[k], v) {
+			if !invDrop(t, y, p.kf[k], v) {
 				return false
 			}
 			if y >= 0 && !p.queued[k] && t.fixed(y) {

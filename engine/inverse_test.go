@@ -60,10 +60,10 @@ func TestInverseErrors(t *testing.T) {
 // leave the third value to the third element.
 func TestInverseStrength(t *testing.T) {
 	m := NewModel()
-	f := rangeVars(m, "f", [2]int64{-1, 0}, [2]int64{0, 2}, [2]int64{1, 2})
-	g := rangeVars(m, "g", [2]int64{1, 3}, [2]int64{1, 3}, [2]int64{1, 3})
+	f := lexRangeVars(m, "f", [2]int64{-1, 0}, [2]int64{0, 2}, [2]int64{1, 2})
+	g := lexRangeVars(m, "g", [2]int64{1, 3}, [2]int64{1, 3}, [2]int64{1, 3})
 	inv, _ := NewInverse(f, g, 1, 0)
-	d := rootDomains(t, m, inv)
+	d := lexRoot(t, m, inv)
 	// f1 = 0 (-1 is no index of g), so g0 = 1 and 1 leaves g1 and g2;
 	// g = 3 would need f3 = 2... all of g1, g2 in {2, 3} have supports.
 	want := [][]int64{{0}, {1, 2}, {1, 2}, {1}, {2, 3}, {2, 3}}
@@ -71,10 +71,10 @@ func TestInverseStrength(t *testing.T) {
 		t.Fatalf("domains %v, want %v", d, want)
 	}
 	m = NewModel()
-	f = rangeVars(m, "f", [2]int64{1, 2}, [2]int64{1, 2}, [2]int64{1, 3})
-	g = rangeVars(m, "g", [2]int64{1, 3}, [2]int64{1, 3}, [2]int64{1, 3})
+	f = lexRangeVars(m, "f", [2]int64{1, 2}, [2]int64{1, 2}, [2]int64{1, 3})
+	g = lexRangeVars(m, "g", [2]int64{1, 3}, [2]int64{1, 3}, [2]int64{1, 3})
 	inv, _ = NewInverse(f, g, 1, 1)
-	d = rootDomains(t, m, inv)
+	d = lexRoot(t, m, inv)
 	want = [][]int64{{1, 2}, {1, 2}, {3}, {1, 2}, {1, 2}, {3}}
 	if fmt.Sprint(d) != fmt.Sprint(want) {
 		t.Fatalf("domains %v, want %v", d, want)
@@ -89,11 +89,11 @@ func TestInverseQueens(t *testing.T) {
 	m := NewModel()
 	var q, c []Expr
 	for i := range n {
-		x, _ := m.NewVar(fmt.Sprint("q", i), rangeOf(1, n))
+		x, _ := m.NewVar(fmt.Sprint("q", i), gccRange(1, n))
 		q = append(q, m.Ref(x))
 	}
 	for i := range n {
-		x, _ := m.NewVar(fmt.Sprint("c", i), rangeOf(1, n))
+		x, _ := m.NewVar(fmt.Sprint("c", i), gccRange(1, n))
 		c = append(c, m.Ref(x))
 	}
 	inv, _ := NewInverse(q, c, 1, 1)

@@ -119,16 +119,16 @@ func (p *lexProp) bounds(t *store, x int32, k int64) (int64, int64) {
 	return t.minOf(x), t.maxOf(x)
 }
 
-// atMost makes x (or the constant k) at most v.
-func atMost(t *store, x int32, k, v int64) bool {
+// elemAtMost makes x (or the constant k) at most v.
+func elemAtMost(t *store, x int32, k, v int64) bool {
 	if x < 0 {
 		return k <= v
 	}
 	return t.removeAbove(x, v)
 }
 
-// atLeast makes x (or the constant k) at least v.
-func atLeast(t *store, x int32, k, v int64) bool {
+// elemAtLeast makes x (or the constant k) at least v.
+func elemAtLeast(t *store, x int32, k, v int64) bool {
 	if x < 0 {
 		return k >= v
 	}
@@ -164,12 +164,12 @@ func (p *lexProp) propagate(t *store, _ propMode) bool {
 			return true // a[i] < b[i] whatever the values: entailed
 		}
 		if p.restFits(t, int(i)+1) {
-			if !atMost(t, x, p.ka[i], bhi) || !atLeast(t, y, p.kb[i], alo) {
+			if !elemAtMost(t, x, p.ka[i], bhi) || !elemAtLeast(t, y, p.kb[i], alo) {
 				return false
 			}
 		} else {
 			// a[i] < b[i] is needed; alo < bhi keeps bhi-1 and alo+1 in range.
-			if alo >= bhi || !atMost(t, x, p.ka[i], bhi-1) || !atLeast(t, y, p.kb[i], alo+1) {
+			if alo >= bhi || !elemAtMost(t, x, p.ka[i], bhi-1) || !elemAtLeast(t, y, p.kb[i], alo+1) {
 				return false
 			}
 		}

@@ -52,9 +52,9 @@ func TestLex(t *testing.T) {
 	}
 }
 
-// rootDomains posts g alone and returns the domains after root
+// lexRoot posts g alone and returns the domains after root
 // propagation under PropAC, or nil if it fails.
-func rootDomains(t *testing.T, m *Model, g Global) [][]int64 {
+func lexRoot(t *testing.T, m *Model, g Global) [][]int64 {
 	t.Helper()
 	m.Post(g)
 	s, err := NewSolver(m, Options{Prop: PropAC})
@@ -71,8 +71,8 @@ func rootDomains(t *testing.T, m *Model, g Global) [][]int64 {
 	return out
 }
 
-// rangeVars adds variables with the given domains lo..hi.
-func rangeVars(m *Model, name string, doms ...[2]int64) []Expr {
+// lexRangeVars adds variables with the given domains lo..hi.
+func lexRangeVars(m *Model, name string, doms ...[2]int64) []Expr {
 	out := make([]Expr, len(doms))
 	for i, d := range doms {
 		var vs []int64
@@ -92,11 +92,11 @@ func TestLexStrength(t *testing.T) {
 	// a = [2, x, 3], b = [y, 1, z]: y >= 2; if y = 2 then x <= 1 and, if
 	// x = 1, z > 3 for lex_less.
 	m := NewModel()
-	x := rangeVars(m, "x", [2]int64{0, 3})[0]
-	y := rangeVars(m, "y", [2]int64{0, 2})[0]
-	z := rangeVars(m, "z", [2]int64{0, 3})[0]
+	x := lexRangeVars(m, "x", [2]int64{0, 3})[0]
+	y := lexRangeVars(m, "y", [2]int64{0, 2})[0]
+	z := lexRangeVars(m, "z", [2]int64{0, 3})[0]
 	g, _ := NewLex([]Expr{NewConst(2), x, NewConst(3)}, []Expr{y, NewConst(1), z}, true)
-	d := rootDomains(t, m, g)
+	d := lexRoot(t, m, g)
 	// y = 2 is forced (its max), then x <= 1; x = 1 needs z > 3: none, so
 	// x = 0 and z free.
 	want := [][]int64{{0}, {2}, {0, 1, 2, 3}}
@@ -107,9 +107,9 @@ func TestLexStrength(t *testing.T) {
 	// Equal fixed lists: lex_lesseq holds, lex_less fails.
 	for _, strict := range []bool{false, true} {
 		m := NewModel()
-		v := rangeVars(m, "v", [2]int64{1, 1}, [2]int64{2, 2})
+		v := lexRangeVars(m, "v", [2]int64{1, 1}, [2]int64{2, 2})
 		g, _ := NewLex(v, []Expr{NewConst(1), NewConst(2)}, strict)
-		if d := rootDomains(t, m, g); (d == nil) != strict {
+		if d := lexRoot(t, m, g); (d == nil) != strict {
 			t.Fatalf("strict=%v: root propagation gives %v", strict, d)
 		}
 	}
@@ -133,8 +133,8 @@ func TestLexAlpha(t *testing.T) {
 	n := 6
 	var a, b []Expr
 	for i := range n {
-		a = append(a, rangeVars(m, fmt.Sprintf("a%d_", i), [2]int64{0, 1})...)
-		b = append(b, rangeVars(m, fmt.Sprintf("b%d_", i), [2]int64{0, 1})...)
+		a = append(a, lexRangeVars(m, fmt.Sprintf("a%d_", i), [2]int64{0, 1})...)
+		b = append(b, lexRangeVars(m, fmt.Sprintf("b%d_", i), [2]int64{0, 1})...)
 	}
 	g, _ := NewLex(a, b, true)
 	m.Post(g)

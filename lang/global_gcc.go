@@ -34,7 +34,7 @@ func lowerGCC(l *lowerer, c *Call) engine.Global {
 	}
 	g, err := engine.NewGCC(list, values, counts)
 	if err != nil { // checked above: cannot happen
-		l.errorf(c, "global_cardinality: %v", err)
+		l.errorf(c, "internal error (please report): %v", err)
 		return nil
 	}
 	return g

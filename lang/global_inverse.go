@@ -12,11 +12,11 @@ func init() {
 
 func lowerInverse(l *lowerer, c *Call) engine.Global {
 	f, fa, ok := l.exprsOf(c, 0, "the first list")
-	if !ok || !l.oneDim(c, 0, fa, "the first list") {
+	if !ok || !l.inverseOneDim(c, 0, fa, "the first list") {
 		return nil
 	}
 	g, ga, ok := l.exprsOf(c, 1, "the second list")
-	if !ok || !l.oneDim(c, 1, ga, "the second list") {
+	if !ok || !l.inverseOneDim(c, 1, ga, "the second list") {
 		return nil
 	}
 	if !l.equalLengths(c, []string{"the first list", "the second list"}, []int{len(f), len(g)}) {
@@ -24,14 +24,14 @@ func lowerInverse(l *lowerer, c *Call) engine.Global {
 	}
 	inv, err := engine.NewInverse(f, g, fa.base(), ga.base())
 	if err != nil { // lengths checked, and index sets are within range
-		l.errorf(c, "inverse: %v", err)
+		l.errorf(c, "internal error (please report): %v", err)
 		return nil
 	}
 	return inv
 }
 
-// oneDim reports an error at argument i of c unless it has one dimension.
-func (l *lowerer) oneDim(c *Call, i int, a listArg, what string) bool {
+// inverseOneDim reports an error at argument i of c unless it has one dimension.
+func (l *lowerer) inverseOneDim(c *Call, i int, a listArg, what string) bool {
 	if len(a.dims) != 1 {
 		l.errorf(c.Args[i], "%s needs a list of one dimension as %s, found a matrix with %d dimensions", c.Fun.Name, what, len(a.dims))
 		return false

@@ -23,7 +23,7 @@ func lowerLex(strict bool) globalLowering {
 		}
 		g, err := engine.NewLex(a, b, strict)
 		if err != nil { // the lengths are checked: cannot happen
-			l.errorf(c, "%s: %v", c.Fun.Name, err)
+			l.errorf(c, "internal error (please report): %v", err)
 			return nil
 		}
 		return g
