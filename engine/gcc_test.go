@@ -148,3 +148,39 @@ func gccRange(lo, hi int64) []int64 {
 	}
 	return vs
 }
+
+// TestLexGCCInverseNoAlloc checks that a run of each propagator, after
+// the root fixpoint, allocates nothing.
+func TestLexGCCInverseNoAlloc(t *testing.T) {
+	m := NewModel()
+	x := lexRangeVars(m, "x", [2]int64{1, 6}, [2]int64{1, 6}, [2]int64{1, 6}, [2]int64{1, 6}, [2]int64{2, 5}, [2]int64{1, 6})
+	y := lexRangeVars(m, "y", [2]int64{1, 6}, [2]int64{1, 6}, [2]int64{1, 6}, [2]int64{1, 6}, [2]int64{1, 6}, [2]int64{1, 6})
+	c := lexRangeVars(m, "c", [2]int64{0, 2}, [2]int64{0, 2}, [2]int64{1, 2})
+	lex, _ := NewLex(x, y, true)
+	gcc, _ := NewGCC(x, []int64{1, 2, 3}, c)
+	inv, _ := NewInverse(x, y, 1, 1)
+	m.Post(lex)
+	m.Post(gcc)
+	m.Post(inv)
+	s, err := NewSolver(m, Options{Prop: PropAC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Propagate() {
+		t.Fatal("root propagation failed")
+	}
+	runs := 0
+	for _, p := range s.props {
+		r, ok := p.(*globalRun)
+		if !ok {
+			continue
+		}
+		runs++
+		if a := testing.AllocsPerRun(20, func() { r.p.propagate(&s.st, modeAC) }); a != 0 {
+			t.Errorf("%s: %v allocations per run", r.g.Name(), a)
+		}
+	}
+	if runs != 3 {
+		t.Fatalf("%d global propagators, want 3", runs)
+	}
+}
