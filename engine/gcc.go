@@ -123,6 +123,7 @@ type gccProp struct {
 	values []int64
 	sorted []int64 // the values in ascending order
 	sortK  []int32 // their positions in values
+	dense  []int32 // if the values span little: position of sorted[0]+o, or -1
 	fixed  []int32 // scratch per value: elements fixed to it
 	poss   []int32 // scratch per value: elements that can take it
 	flow   *gccFlow
@@ -150,12 +151,29 @@ func (g *GCC) newProp(b *builder, argX, xs []int32) (globalProp, globalOpts, err
 		j, _ := slices.BinarySearch(p.sorted, v)
 		p.sortK[j] = int32(k)
 	}
+	if m > 0 {
+		if span, ok := SubInt(p.sorted[m-1], p.sorted[0]); ok && span < int64(max(4*m, 1<<12)) {
+			p.dense = make([]int32, span+1)
+			for o := range p.dense {
+				p.dense[o] = -1
+			}
+			for k, v := range g.Values {
+				p.dense[v-p.sorted[0]] = int32(k)
+			}
+		}
+	}
 	p.flow = newGCCFlow(p)
 	return p, globalOpts{slow: p.flow != nil}, nil
 }
 
 // index returns the position of v in values, or -1.
 func (p *gccProp) index(v int64) int32 {
+	if p.dense != nil {
+		if o := uint64(v - p.sorted[0]); o < uint64(len(p.dense)) { // wraps below
+			return p.dense[o]
+		}
+		return -1
+	}
 	if j, ok := slices.BinarySearch(p.sorted, v); ok {
 		return p.sortK[j]
 	}
@@ -201,6 +219,14 @@ func (p *gccProp) count(t *store) bool {
 			if k := p.index(v); k >= 0 {
 				p.fixed[k]++
 				p.poss[k]++
+			}
+			continue
+		}
+		if t.size(x) < int32(len(p.values)) {
+			for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+				if k := p.index(v); k >= 0 {
+					p.poss[k]++
+				}
 			}
 			continue
 		}

@@ -25,17 +25,22 @@ package engine
 // for the edges outside the flow, k → i for those in it, k → sink while
 // load < hi, sink → k while load > lo. Edges that fail are removed.
 //
-// A run costs O(n·m) to read the domains and for Tarjan, plus the paths
-// (O(n·m) each; few, with the assignment kept).
+// A run costs O(n + m + edges) to read the domains (each through the
+// smaller of its values and the list of values) and for Tarjan, plus the
+// paths, O(n·m) at worst each and few with the assignment kept.
 type gccFlow struct {
 	p      *gccProp
 	n, m   int32    // elements; values (other is node m)
-	has    []bool   // has[i*(m+1)+k]: element i can take value node k
+	adj    []int32  // the value nodes of element i: adj[adjAt[i]:adjAt[i+1]]
+	adjAt  []int32  //
+	has    []bool   // has[i*(m+1)+k]: k is in element i's adj
 	assign []int32  // per element: its value node, -1 if none
 	load   []int32  // per value node
 	lo, hi []int32  // per value node
 	seen   []uint32 // per value node: stamp of the search that saw it
 	stamp  uint32   //
+	byVal  []int32  // the elements assigned to k: byVal[valAt[k]:valAt[k+1]]
+	valAt  []int32  //
 	g      gccGraph // the residual graph
 	sc     gccSCC   //
 }
@@ -50,12 +55,16 @@ func newGCCFlow(p *gccProp) *gccFlow {
 	}
 	f := &gccFlow{
 		p: p, n: n, m: m,
+		adj:    make([]int32, 0, n*(m+1)),
+		adjAt:  make([]int32, n+1),
 		has:    make([]bool, n*(m+1)),
 		assign: make([]int32, n),
 		load:   make([]int32, m+1),
 		lo:     make([]int32, m+1),
 		hi:     make([]int32, m+1),
 		seen:   make([]uint32, m+1),
+		byVal:  make([]int32, n),
+		valAt:  make([]int32, m+2),
 	}
 	for i := range f.assign {
 		f.assign[i] = -1
@@ -66,7 +75,8 @@ func newGCCFlow(p *gccProp) *gccFlow {
 	return f
 }
 
-// read fills has, the bounds, and drops the assignments that are gone.
+// read builds the edges, the bounds, and drops the assignments that are
+// gone.
 func (f *gccFlow) read(t *store) bool {
 	p, m1 := f.p, f.m+1
 	for k := range f.m {
@@ -77,29 +87,23 @@ func (f *gccFlow) read(t *store) bool {
 		f.lo[k], f.hi[k] = lo, hi
 	}
 	f.lo[f.m], f.hi[f.m] = 0, f.n
-	for i, x := range p.list {
-		row := f.has[int32(i)*m1 : int32(i+1)*m1]
-		clear(row)
-		if v, ok := p.value(t, i); ok {
-			if k := p.index(v); k >= 0 {
-				row[k] = true
-			} else {
-				row[f.m] = true
-			}
-		} else {
-			in := int32(0)
-			for k, v := range p.values {
-				if t.contains(x, v) {
-					row[k] = true
-					in++
-				}
-			}
-			row[f.m] = t.size(x) > in
+	for i := range f.n { // clear has where the last run set it
+		for _, k := range f.adj[f.adjAt[i]:f.adjAt[i+1]] {
+			f.has[i*m1+k] = false
 		}
-		if a := f.assign[i]; a >= 0 && !row[a] {
+	}
+	f.adj = f.adj[:0]
+	for i := range f.n {
+		f.adjAt[i] = int32(len(f.adj))
+		f.readElement(t, i)
+		for _, k := range f.adj[f.adjAt[i]:] {
+			f.has[i*m1+k] = true
+		}
+		if a := f.assign[i]; a >= 0 && !f.has[i*m1+a] {
 			f.assign[i] = -1
 		}
 	}
+	f.adjAt[f.n] = int32(len(f.adj))
 	clear(f.load)
 	for i, a := range f.assign {
 		if a < 0 {
@@ -112,6 +116,44 @@ func (f *gccFlow) read(t *store) bool {
 		f.load[a]++
 	}
 	return true
+}
+
+// readElement appends the value nodes of element i to adj.
+func (f *gccFlow) readElement(t *store, i int32) {
+	p := f.p
+	if v, ok := p.value(t, int(i)); ok {
+		if k := p.index(v); k >= 0 {
+			f.adj = append(f.adj, k)
+		} else {
+			f.adj = append(f.adj, f.m)
+		}
+		return
+	}
+	x := p.list[i]
+	if t.size(x) < f.m {
+		other := false
+		for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+			if k := p.index(v); k >= 0 {
+				f.adj = append(f.adj, k)
+			} else {
+				other = true
+			}
+		}
+		if other {
+			f.adj = append(f.adj, f.m)
+		}
+		return
+	}
+	in := int32(0)
+	for k, v := range p.values {
+		if t.contains(x, v) {
+			f.adj = append(f.adj, int32(k))
+			in++
+		}
+	}
+	if t.size(x) > in {
+		f.adj = append(f.adj, f.m)
+	}
 }
 
 func (f *gccFlow) run(t *store) bool {
@@ -151,22 +193,21 @@ func (f *gccFlow) newSearch() {
 // augment assigns element i, moving other elements along the way, to a
 // value node below its upper bound.
 func (f *gccFlow) augment(i int32) bool {
-	row := f.has[i*(f.m+1) : (i+1)*(f.m+1)]
-	for k, ok := range row {
-		if !ok || f.seen[k] == f.stamp {
+	for _, k := range f.adj[f.adjAt[i]:f.adjAt[i+1]] {
+		if f.seen[k] == f.stamp {
 			continue
 		}
 		f.seen[k] = f.stamp
 		if f.load[k] < f.hi[k] {
-			f.assign[i] = int32(k)
+			f.assign[i] = k
 			f.load[k]++
 			return true
 		}
 		for j, a := range f.assign {
-			if a == int32(k) && f.augment(int32(j)) {
+			if a == k && f.augment(int32(j)) {
 				// j left k (load down, up elsewhere); i takes its place.
 				f.load[k]--
-				f.assign[i] = int32(k)
+				f.assign[i] = k
 				f.load[k]++
 				return true
 			}
@@ -198,24 +239,39 @@ func (f *gccFlow) raise(k int32) bool {
 // residual builds the residual graph: elements 0..n-1, value nodes
 // n..n+m, the sink n+m+1.
 func (f *gccFlow) residual() {
+	m1 := f.m + 1
+	// The elements of each value node, by counting sort.
+	clear(f.valAt)
+	for _, a := range f.assign {
+		f.valAt[a+1]++
+	}
+	for k := range m1 {
+		f.valAt[k+1] += f.valAt[k]
+	}
+	for i, a := range f.assign {
+		f.byVal[f.valAt[a]] = int32(i)
+		f.valAt[a]++
+	}
+	for k := m1; k > 0; k-- {
+		f.valAt[k] = f.valAt[k-1]
+	}
+	f.valAt[0] = 0
+
 	g := &f.g
 	g.reset()
-	m1 := f.m + 1
 	sink := f.n + m1
 	for i := range f.n {
 		g.start()
-		for k := range m1 {
-			if f.has[i*m1+k] && k != f.assign[i] {
+		for _, k := range f.adj[f.adjAt[i]:f.adjAt[i+1]] {
+			if k != f.assign[i] {
 				g.edge(f.n + k)
 			}
 		}
 	}
 	for k := range m1 {
 		g.start()
-		for i, a := range f.assign {
-			if a == k {
-				g.edge(int32(i))
-			}
+		for _, i := range f.byVal[f.valAt[k]:f.valAt[k+1]] {
+			g.edge(i)
 		}
 		if f.load[k] < f.hi[k] {
 			g.edge(sink)
@@ -232,14 +288,14 @@ func (f *gccFlow) residual() {
 
 // prune removes the edges outside the flow that join two components.
 func (f *gccFlow) prune(t *store) bool {
-	p, m1 := f.p, f.m+1
+	p := f.p
 	for i, x := range p.list {
 		if x < 0 || t.fixed(x) {
 			continue // its only edge is in the flow
 		}
 		ci := f.sc.comp[i]
-		for k := range m1 {
-			if !f.has[int32(i)*m1+k] || k == f.assign[i] || f.sc.comp[f.n+k] == ci {
+		for _, k := range f.adj[f.adjAt[i]:f.adjAt[i+1]] {
+			if k == f.assign[i] || f.sc.comp[f.n+k] == ci {
 				continue
 			}
 			if k < f.m {
