@@ -109,7 +109,13 @@ func (g *Lex) newProp(b *builder, argX, xs []int32) (globalProp, globalOpts, err
 		}
 	}
 	p.alpha = b.s.st.newCell(0)
-	return p, globalOpts{}, nil
+	vars := 0
+	for _, x := range argX {
+		if x >= 0 {
+			vars++
+		}
+	}
+	return p, globalOpts{idem: vars == len(xs)}, nil // distinct variables
 }
 
 func (p *lexProp) bounds(t *store, x int32, k int64) (int64, int64) {

@@ -149,3 +149,51 @@ func TestLexAlpha(t *testing.T) {
 		}
 	}
 }
+
+// TestLexIdempotent: with distinct variables (idem is set), a second run
+// right after the first changes nothing.
+func TestLexIdempotent(t *testing.T) {
+	checked := 0
+	for seed := range 300 {
+		rng := rand.New(rand.NewSource(int64(seed)))
+		m := NewModel()
+		a, b := lexLists(rng, m, false)
+		g, _ := NewLex(a, b, seed%2 == 0)
+		m.Post(g)
+		s, err := NewSolver(m, Options{Prop: PropAC})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range s.props {
+			r, ok := p.(*globalRun)
+			if !ok {
+				continue
+			}
+			if !r.opts.idem {
+				t.Fatalf("seed %d: idem not set with distinct variables", seed)
+			}
+			if !r.p.propagate(&s.st, modeAC) {
+				continue
+			}
+			checked++
+			before := fmt.Sprint(allDomains(s, m))
+			if !r.p.propagate(&s.st, modeAC) {
+				t.Fatalf("seed %d: the second run fails", seed)
+			}
+			if after := fmt.Sprint(allDomains(s, m)); after != before {
+				t.Fatalf("seed %d: the second run narrows %s to %s", seed, before, after)
+			}
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d instances checked", checked)
+	}
+}
+
+func allDomains(s *Solver, m *Model) [][]int64 {
+	out := make([][]int64, m.NumVars())
+	for x := range out {
+		out[x] = s.Domain(Var(x))
+	}
+	return out
+}
