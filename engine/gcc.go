@@ -19,8 +19,9 @@ import (
 //     counts[k] to fixed[k]..possible[k]. When counts[k] can be no more
 //     than fixed[k], values[k] is removed from the other elements; when
 //     it must be possible[k], every element that can take values[k] is
-//     fixed to it. Under PropFC this is all that runs, once per
-//     assignment.
+//     fixed to it. The counts add up to the number of elements that
+//     take one of the values, which bounds each by the others' bounds.
+//     Under PropFC this is all that runs, once per assignment.
 //   - Under PropAC, a feasible flow (Régin 1996): every element sends one
 //     unit to its value, each values[k] takes between min and max of
 //     counts[k] units and the values outside the list of values one node
@@ -30,8 +31,8 @@ import (
 //     graph. So with distinct variables in the list and constant counts
 //     the list is domain consistent; with variable counts it is domain
 //     consistent with respect to their bounds (holes in the domains of the
-//     counts are not used). The counts themselves get the counting bounds
-//     only, which can be weaker than domain consistency.
+//     counts are not used). The counts themselves get the counting and
+//     sum bounds only, which can be weaker than domain consistency.
 //
 // A variable repeated in the list is treated as independent elements by
 // the flow: the pruning stays sound, not complete. Above gccMaxEdges
@@ -214,35 +215,41 @@ func (p *gccProp) propagate(t *store, mode propMode) bool {
 func (p *gccProp) count(t *store) bool {
 	clear(p.fixed)
 	clear(p.poss)
+	fixedOther, possOther := 0, 0 // elements fixed to / able to take a value not in values
 	for i, x := range p.list {
 		if v, ok := p.value(t, i); ok {
 			if k := p.index(v); k >= 0 {
 				p.fixed[k]++
 				p.poss[k]++
+			} else {
+				fixedOther++
+				possOther++
 			}
 			continue
 		}
+		in := int32(0)
 		if t.size(x) < int32(len(p.values)) {
 			for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 				if k := p.index(v); k >= 0 {
 					p.poss[k]++
+					in++
 				}
 			}
-			continue
-		}
-		for k, v := range p.values {
-			if t.contains(x, v) {
-				p.poss[k]++
+		} else {
+			for k, v := range p.values {
+				if t.contains(x, v) {
+					p.poss[k]++
+					in++
+				}
 			}
+		}
+		if t.size(x) > in {
+			possOther++
 		}
 	}
 	for k := range p.values {
 		c, f, q := p.counts[k], int64(p.fixed[k]), int64(p.poss[k])
-		if c < 0 {
-			if p.kc[k] < f || p.kc[k] > q {
-				return false
-			}
-		} else if !t.removeBelow(c, f) || !t.removeAbove(c, q) {
+		if !countWithin(t, c, p.kc[k], f, q) {
 			return false
 		}
 		lo, hi := p.countBounds(t, k)
@@ -259,7 +266,39 @@ func (p *gccProp) count(t *store) bool {
 			}
 		}
 	}
+	n := len(p.list)
+	return p.total(t, int64(n-possOther), int64(n-fixedOther))
+}
+
+// total bounds the counts by their sum, which is the number of elements
+// that take one of the values: between lo and hi. Each count is at least
+// lo minus the greatest the others can add up to, and at most hi minus
+// the least.
+func (p *gccProp) total(t *store, lo, hi int64) bool {
+	sumLo, sumHi := int64(0), int64(0)
+	for k := range p.values {
+		a, b := p.countBounds(t, k)
+		sumLo += int64(a)
+		sumHi += int64(b)
+	}
+	if sumLo > hi || sumHi < lo {
+		return false
+	}
+	for k := range p.values {
+		a, b := p.countBounds(t, k)
+		if !countWithin(t, p.counts[k], p.kc[k], lo-(sumHi-int64(b)), hi-(sumLo-int64(a))) {
+			return false
+		}
+	}
 	return true
+}
+
+// countWithin narrows count c (the constant k if c < 0) to lo..hi.
+func countWithin(t *store, c int32, k, lo, hi int64) bool {
+	if c < 0 {
+		return lo <= k && k <= hi
+	}
+	return t.removeBelow(c, lo) && t.removeAbove(c, hi)
 }
 
 // removeValue removes v from the unfixed elements of the list.

@@ -92,6 +92,18 @@ func TestGCCStrength(t *testing.T) {
 		t.Fatalf("domains %v, want %v", d, want)
 	}
 
+	// The sum of the counts: three elements in 1..2, one of them 2, so
+	// two are 1; the count of 3 is 0.
+	m = NewModel()
+	list = lexRangeVars(m, "z", [2]int64{1, 2}, [2]int64{1, 2}, [2]int64{1, 2})
+	cs := lexRangeVars(m, "c", [2]int64{0, 3}, [2]int64{0, 3})
+	g, _ = NewGCC(list, []int64{1, 2, 3}, []Expr{cs[0], NewConst(1), cs[1]})
+	d = lexRoot(t, m, g)
+	want = [][]int64{{1, 2}, {1, 2}, {1, 2}, {2}, {0}}
+	if fmt.Sprint(d) != fmt.Sprint(want) {
+		t.Fatalf("domains %v, want %v", d, want)
+	}
+
 	// Counting under forward checking: count 0 removes the value, a count
 	// equal to the possible elements fixes them.
 	m = NewModel()
