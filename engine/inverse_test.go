@@ -35,14 +35,24 @@ func inverseInstance(rng *rand.Rand, m *Model, shared bool) Global {
 	return inv
 }
 
-func TestInverse(t *testing.T) {
+// inverseChecks are the harness tests of inverse: distinct variables
+// (domain consistent) and variables shared by the two lists.
+func inverseChecks() []globalCheck {
+	var cs []globalCheck
 	for _, shared := range []bool{false, true} {
-		globalCheck{
+		cs = append(cs, globalCheck{
 			name:      fmt.Sprintf("inverse shared=%v", shared),
 			instances: 60,
 			dc:        !shared,
 			make:      func(rng *rand.Rand, m *Model) Global { return inverseInstance(rng, m, shared) },
-		}.run(t)
+		})
+	}
+	return cs
+}
+
+func TestInverse(t *testing.T) {
+	for _, c := range inverseChecks() {
+		c.run(t)
 	}
 }
 
