@@ -144,8 +144,31 @@ func (b *builder) postGlobal(g Global) error {
 		}
 		return nil
 	}
+	if len(xs) == 1 {
+		// post would filter it once, at the root, and never run it
+		// again: keep exactly the values for which it holds.
+		b.s.unsat = b.s.unsat || !r.filterOne(&b.s.st)
+		return nil
+	}
 	b.post(r)
 	return nil
+}
+
+// filterOne reduces the domain of a global's single variable to the
+// values that satisfy it, and reports false if there is none.
+func (r *globalRun) filterOne(t *store) bool {
+	x := r.xs[0]
+	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		for i, y := range r.argX {
+			if y == x {
+				r.vals[i] = v
+			}
+		}
+		if !r.g.Holds(r.vals) && !t.remove(x, v) {
+			return false
+		}
+	}
+	return true
 }
 
 // globalRun adapts a global propagator to the solver's two lists: it is

@@ -32,3 +32,12 @@ func FuzzGlobals(f *testing.F) {
 		c.one(t, int(seed&0xffff), seed)
 	})
 }
+
+func init() {
+	for _, c := range append(append(lexChecks(), gccChecks()...), inverseChecks()...) {
+		registerGlobalCheck(c)
+	}
+	for _, kind := range []string{"const", "var", "repeat", "alias"} {
+		registerGlobalCheck(globalCheck{name: "element " + kind, make: elementMaker(kind)})
+	}
+}

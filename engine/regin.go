@@ -135,8 +135,10 @@ func newRegin(xs []int32, off []int64, s *Solver) *reginProp {
 	return r
 }
 
-func (r *reginProp) propagate(s *Solver) bool {
-	t := &s.st
+func (r *reginProp) propagate(s *Solver) bool { return r.prune(&s.st) }
+
+// prune is propagate on a store, for the globals that use it (inverse).
+func (r *reginProp) prune(t *store) bool {
 	n := int32(len(r.xs))
 	if r.small {
 		return r.propagateSmall(t)
