@@ -68,7 +68,7 @@ func (l *lowerer) listOf(c *Call, i int, what string) (listArg, bool) {
 	}
 	a, ok := v.(*arrV)
 	if !ok {
-		l.errorf(c.Args[i], "%s needs a list as %s, found %s", c.Fun.Name, what, describe(v))
+		l.errorf(c.Args[i], "%s needs a list as argument %d (%s), found %s", c.Fun.Name, i+1, what, describe(v))
 		return listArg{}, false
 	}
 	return listArg{elems: a.elems, dims: a.dims}, true
@@ -136,7 +136,7 @@ func (l *lowerer) intOf(c *Call, i int, what string) (engine.Expr, bool) {
 		e := l.toExpr(v, c.Args[i])
 		return e, e != nil
 	}
-	l.errorf(c.Args[i], "%s needs a number as %s, found %s", c.Fun.Name, what, describe(v))
+	l.errorf(c.Args[i], "%s needs a number as argument %d (%s), found %s", c.Fun.Name, i+1, what, describe(v))
 	return nil, false
 }
 
