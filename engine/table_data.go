@@ -32,13 +32,13 @@ type tableData struct {
 	cols  int
 	rows  int
 	words int
-	full  int         // rows [0, full) have no blank
-	vals  [][]int64   // per column: the sorted distinct non-blank values
-	first []int32     // per column: the flat number of its first value
-	ent   []int32     // per flat value f: its entries are [ent[f], ent[f+1])
-	ew    []int32     // per entry: the word index
-	eb    []uint64    // per entry: the rows of the word with the value
-	star  [][]uint64  // per column: its blank rows as a dense mask, or nil
+	full  int        // rows [0, full) have no blank
+	vals  [][]int64  // per column: the sorted distinct non-blank values
+	first []int32    // per column: the flat number of its first value
+	ent   []int32    // per flat value f: its entries are [ent[f], ent[f+1])
+	ew    []int32    // per entry: the word index
+	eb    []uint64   // per entry: the rows of the word with the value
+	star  [][]uint64 // per column: its blank rows as a dense mask, or nil
 }
 
 // compileTable builds the propagators' form of g for arguments argX over

@@ -14,7 +14,7 @@ type tableIndex struct {
 }
 
 type tableGroup struct {
-	cols  []int          // the non-blank positions of the pattern
+	cols  []int            // the non-blank positions of the pattern
 	first map[uint64]int32 // hash of the cells at cols -> first row of the chain
 }
 
