@@ -109,16 +109,13 @@ func (l *lowerer) listShaped(e Expr) bool {
 // so that the caller can fold the constraint.
 func (l *lowerer) tableGlobal(ls, ts tableSide, tuple, t value, negate bool) (*engine.Table, []int64) {
 	args, consts, okL := l.tupleArgs(ls, tuple)
-	rows, cells, blank, okT := l.tableRows(ts, t)
+	rows, width, cells, blank, okT := l.tableRows(ts, t)
 	if !okL || !okT {
 		return nil, nil
 	}
-	if width := len(cells) / max(rows, 1); rows > 0 && width != len(args) {
+	if width != len(args) {
 		l.errorf(ts.node, "a table row of the wrong length: the rows of the table have %s, the tuple %d", plural(width, "element"), len(args))
 		return nil, nil
-	}
-	if rows == 0 {
-		cells, blank = nil, nil
 	}
 	g, err := engine.NewTable(args, rows, cells, blank, negate)
 	if err != nil {
@@ -163,9 +160,9 @@ func (l *lowerer) tupleArgs(s tableSide, v value) ([]engine.Expr, []int64, bool)
 	return args, consts, true
 }
 
-// tableRows returns the rows of a table: their number, their cells row
-// after row, and which cells are blanks (nil if none is).
-func (l *lowerer) tableRows(s tableSide, v value) (int, []int64, []bool, bool) {
+// tableRows returns the rows of a table: their number and length, their
+// cells row after row, and which cells are blanks (nil if none is).
+func (l *lowerer) tableRows(s tableSide, v value) (int, int, []int64, []bool, bool) {
 	a, ok := v.(*arrV)
 	if !ok || len(a.dims) != 2 {
 		hint := ""
@@ -173,7 +170,7 @@ func (l *lowerer) tableRows(s tableSide, v value) (int, []int64, []bool, bool) {
 			hint = " (a table of one row is a param declared with two dimensions: param t[1..1, 1..3] = [1 2 3])"
 		}
 		l.errorf(s.node, "%s needs a table (a constant matrix) %s, found %s%s", s.op, s.where, describe(v), hint)
-		return 0, nil, nil, false
+		return 0, 0, nil, nil, false
 	}
 	rows, width := int(a.dims[0].size()), int(a.dims[1].size())
 	cells := make([]int64, len(a.elems))
@@ -189,8 +186,8 @@ func (l *lowerer) tableRows(s tableSide, v value) (int, []int64, []bool, bool) {
 			blank[i] = true
 		default:
 			l.errorf(s.node, "a table must be constant, but its element [%d, %d] depends on a variable", a.dims[0].lo+int64(i/width), a.dims[1].lo+int64(i%width))
-			return 0, nil, nil, false
+			return 0, 0, nil, nil, false
 		}
 	}
-	return rows, cells, blank, true
+	return rows, width, cells, blank, true
 }
