@@ -308,3 +308,97 @@ func TestTableLarge(t *testing.T) {
 		t.Fatal("Holds is wrong on the large table")
 	}
 }
+
+// TestTableIdempotent runs the positive propagator twice in a row on
+// random instances after random removals: the second run must change
+// nothing, as its idem flag promises the fixpoint loop.
+func TestTableIdempotent(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	checked := 0
+	for i := range 300 {
+		m := NewModel()
+		g := randomTable(rng, m, 4, 12, rng.Intn(2) == 0, false)
+		m.Post(g)
+		s, err := NewSolver(m, Options{Prop: PropFC})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var run *globalRun
+		for _, p := range s.props {
+			if r, ok := p.(*globalRun); ok {
+				run = r
+			}
+		}
+		if run == nil {
+			continue // only constants: no propagator
+		}
+		st := &s.st
+		for _, x := range run.xs {
+			if v := int64(rng.Intn(5)); rng.Intn(3) == 0 && st.size(x) > 1 {
+				st.remove(x, v)
+			}
+		}
+		if !run.p.propagate(st, modeFC) {
+			continue
+		}
+		before := st.changes
+		if !run.p.propagate(st, modeFC) || st.changes != before {
+			t.Fatalf("instance %d: a second run changed the domains", i)
+		}
+		checked++
+	}
+	if checked < 50 {
+		t.Fatalf("only %d instances reached a second run", checked)
+	}
+}
+
+// TestTableLargeNegative builds a negative table of 10^5 rows of arity 5
+// (sorted and without duplicates for counting) and propagates it.
+func TestTableLargeNegative(t *testing.T) {
+	const rows, k = 100000, 5
+	rng := rand.New(rand.NewSource(4))
+	cells := make([]int64, rows*k)
+	for i := range cells {
+		cells[i] = int64(rng.Intn(10))
+	}
+	m := NewModel()
+	var args []Expr
+	for range k {
+		v, _ := m.NewVarRange("d", 0, 9)
+		args = append(args, m.Ref(v))
+	}
+	g, _ := NewTable(args, rows, cells, nil, true)
+	m.Post(g)
+	start := time.Now()
+	s, err := NewSolver(m, Options{Prop: PropAC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("building took %v", d)
+	}
+	distinct := map[[k]int64]bool{}
+	for r := range rows {
+		distinct[[k]int64(cells[r*k:r*k+k])] = true
+	}
+	if got := g.data.d.rows; got != len(distinct) {
+		t.Fatalf("%d rows kept, want the %d distinct ones", got, len(distinct))
+	}
+	if !s.Propagate() {
+		t.Fatal("root propagation failed")
+	}
+	// Fix four digits: the fifth loses exactly the values that complete a
+	// forbidden row.
+	for i := range 4 {
+		s.Restrict(Var(i), []int64{cells[i]})
+	}
+	if !s.Propagate() {
+		t.Fatal("propagation failed")
+	}
+	for v := range int64(10) {
+		tuple := [k]int64{cells[0], cells[1], cells[2], cells[3], v}
+		if slices.Contains(s.Domain(Var(4)), v) == distinct[tuple] {
+			t.Fatalf("the last digit keeps %v, but %v forbidden is %v", s.Domain(Var(4)), tuple, distinct[tuple])
+		}
+	}
+}
