@@ -315,7 +315,7 @@ func TestTableLarge(t *testing.T) {
 func TestTableIdempotent(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	checked := 0
-	for i := range 300 {
+	for i := range 600 {
 		m := NewModel()
 		g := randomTable(rng, m, 4, 12, rng.Intn(2) == 0, false)
 		m.Post(g)
