@@ -94,24 +94,6 @@ func TestElementGlobalAliased(t *testing.T) {
 	globalCheck{name: "element aliased", make: elementMaker("alias"), instances: 150}.run(t)
 }
 
-// rootDomains propagates m at the root under PropAC and returns every
-// domain, or nil if propagation fails.
-func rootDomains(t *testing.T, m *Model) [][]int64 {
-	t.Helper()
-	s, err := NewSolver(m, Options{Order: OrderMRV, Values: ValuesMin, Prop: PropAC})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Propagate() {
-		return nil
-	}
-	out := make([][]int64, m.NumVars())
-	for x := range out {
-		out[x] = s.Domain(Var(x))
-	}
-	return out
-}
-
 func mustElement(t *testing.T, index []Expr, dims []Interval, items []Expr, result Expr) *ElementConstraint {
 	t.Helper()
 	g, err := NewElementConstraint(index, dims, items, result)

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"math/rand"
 	"slices"
 	"testing"
 )
@@ -36,6 +38,12 @@ func FuzzGlobals(f *testing.F) {
 func init() {
 	for _, c := range append(append(lexChecks(), gccChecks()...), inverseChecks()...) {
 		registerGlobalCheck(c)
+	}
+	for _, blanks := range []bool{false, true} {
+		for _, negated := range []bool{false, true} {
+			registerGlobalCheck(globalCheck{name: fmt.Sprintf("table blanks=%v negated=%v", blanks, negated),
+				make: func(rng *rand.Rand, m *Model) Global { return randomTable(rng, m, 3, 10, blanks, negated) }})
+		}
 	}
 	for _, kind := range []string{"const", "var", "repeat", "alias"} {
 		registerGlobalCheck(globalCheck{name: "element " + kind, make: elementMaker(kind)})

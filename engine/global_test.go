@@ -359,3 +359,21 @@ func TestGlobalTraceAttribution(t *testing.T) {
 		}
 	}
 }
+
+// rootDomains propagates m at the root under PropAC and returns every
+// domain, or nil if propagation fails.
+func rootDomains(t *testing.T, m *Model) [][]int64 {
+	t.Helper()
+	s, err := NewSolver(m, Options{Order: OrderMRV, Values: ValuesMin, Prop: PropAC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Propagate() {
+		return nil
+	}
+	out := make([][]int64, m.NumVars())
+	for x := range out {
+		out[x] = s.Domain(Var(x))
+	}
+	return out
+}

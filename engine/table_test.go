@@ -110,24 +110,6 @@ func TestTableInSearch(t *testing.T) {
 	}
 }
 
-// rootDomains propagates m at the root under PropAC and returns the
-// domains, or nil if propagation fails.
-func rootDomains(t *testing.T, m *Model) [][]int64 {
-	t.Helper()
-	s, err := NewSolver(m, Options{Prop: PropAC})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Propagate() {
-		return nil
-	}
-	var out [][]int64
-	for x := range m.NumVars() {
-		out = append(out, s.Domain(Var(x)))
-	}
-	return out
-}
-
 func TestTableStrength(t *testing.T) {
 	m := NewModel()
 	x, _ := m.NewVarRange("x", 0, 9)
