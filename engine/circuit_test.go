@@ -271,3 +271,20 @@ func exprNodes(e Expr) int {
 	}
 	return 1
 }
+
+// Two groups of nodes that can only reach each other one way have no
+// cycle through all: under PropAC the root fails (Régin alone cannot
+// see it), under PropFC it does not.
+func TestCircuitConnected(t *testing.T) {
+	doms := [][]int64{{1, 2}, {0, 2}, {0, 1, 3}, {4, 5}, {3, 5}, {3, 4}}
+	if _, ok := rootDomains(t, doms, false, PropAC); ok {
+		t.Error("PropAC: two groups passed")
+	}
+	if _, ok := rootDomains(t, doms, false, PropFC); !ok {
+		t.Error("PropFC: failed at the root")
+	}
+	// Subcircuit may take the one group as its cycle.
+	if _, ok := rootDomains(t, doms, true, PropAC); !ok {
+		t.Error("subcircuit: failed at the root")
+	}
+}

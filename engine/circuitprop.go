@@ -26,18 +26,20 @@ package engine
 // leaves are chained at the next run (the propagator is not idempotent,
 // so the fixpoint loop runs it again after its own changes). The cost of
 // a run is O(n) plus n per newly fixed successor, plus Régin's
-// O(n + values + edges). Filtering on strongly connected components
-// (Fages and Lorca) is not done.
+// O(n + values + edges). Under circuit the possible successors must then
+// make the nodes strongly connected (circuitscc.go); the removal of arcs
+// by strongly connected components (Fages and Lorca) is not done.
 type circuitProp struct {
 	sub  bool
 	bad  bool // found unsatisfiable at post time
 	n    int32
 	base int64
-	x    []int32    // per node: the variable of its successor, or -1 for a constant
-	k    []int32    // per node with a constant successor: that node
-	done int32      // cells done..done+n-1: 1 once the node's successor is removed from the others
-	s    *Solver    // the solver whose store reg works on
-	reg  *reginProp // PropAC: alldiff domain consistency, or nil
+	x    []int32     // per node: the variable of its successor, or -1 for a constant
+	k    []int32     // per node with a constant successor: that node
+	done int32       // cells done..done+n-1: 1 once the node's successor is removed from the others
+	s    *Solver     // the solver whose store reg works on
+	reg  *reginProp  // PropAC: alldiff domain consistency, or nil
+	scc  *sccScratch // PropAC, circuit, with reg: the connectivity test (circuitscc.go)
 
 	next  []int32 // scratch per node: its fixed successor if another node, else -1
 	pred  []bool  // scratch per node: it is another node's fixed successor
@@ -94,6 +96,13 @@ func newCircuitProp(b *builder, succ []Expr, base int64, argX []int32, sub bool)
 	if b.s.opts.Prop == PropAC {
 		if p.reg = newRegin(vars, nil, b.s); p.reg != nil {
 			opts.slow = true
+			if !sub && n > 1 {
+				arcs := n
+				for _, x := range vars {
+					arcs += t.size(x)
+				}
+				p.scc = newSCCScratch(n, arcs)
+			}
 		}
 	}
 	return p, opts, nil
@@ -115,10 +124,10 @@ func (p *circuitProp) propagate(t *store, mode propMode) bool {
 			break
 		}
 	}
-	if mode == modeAC && p.reg != nil && t == &p.s.st {
-		return p.reg.propagate(p.s)
+	if mode != modeAC || p.reg == nil || t != &p.s.st {
+		return true
 	}
-	return true
+	return p.reg.propagate(p.s) && (p.scc == nil || p.connected(t))
 }
 
 // succOf returns node i's successor if it is fixed.
