@@ -65,7 +65,7 @@ func TestCircuitGlobalWithOthers(t *testing.T) {
 	for _, sub := range []bool{false, true} {
 		globalCheck{
 			name:      "circuit with others",
-			instances: 60,
+			instances: 50,
 			make: func(rng *rand.Rand, m *Model) Global {
 				succ, base := randomSuccs(rng, m)
 				if sub {
