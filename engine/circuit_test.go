@@ -116,7 +116,7 @@ func TestCircuitHolds(t *testing.T) {
 
 // rootModel builds n successors with the given domains (nil: all
 // nodes 0..n-1), posts the global and propagates at the root under prop.
-func rootDomains(t *testing.T, doms [][]int64, sub bool, prop PropLevel) ([][]int64, bool) {
+func circuitRoot(t *testing.T, doms [][]int64, sub bool, prop PropLevel) ([][]int64, bool) {
 	t.Helper()
 	m := NewModel()
 	n := len(doms)
@@ -157,7 +157,7 @@ func rootDomains(t *testing.T, doms [][]int64, sub bool, prop PropLevel) ([][]in
 func TestCircuitChainRule(t *testing.T) {
 	// 0 -> 1 -> 2 fixed: 2 may not go back to 0 while 3 and 4 are out.
 	for _, prop := range []PropLevel{PropFC, PropAC} {
-		doms, ok := rootDomains(t, [][]int64{{1}, {2}, nil, nil, nil}, false, prop)
+		doms, ok := circuitRoot(t, [][]int64{{1}, {2}, nil, nil, nil}, false, prop)
 		if !ok {
 			t.Fatalf("prop %v: failed", prop)
 		}
@@ -173,10 +173,10 @@ func TestCircuitChainRule(t *testing.T) {
 		}
 	}
 	// Two fixed 2-cycles fail; a chain through every node closes.
-	if _, ok := rootDomains(t, [][]int64{{1}, {0}, nil, nil}, false, PropFC); ok {
+	if _, ok := circuitRoot(t, [][]int64{{1}, {0}, nil, nil}, false, PropFC); ok {
 		t.Error("circuit: a cycle of two out of four nodes passed")
 	}
-	doms, ok := rootDomains(t, [][]int64{{1}, {2}, {3}, nil}, false, PropFC)
+	doms, ok := circuitRoot(t, [][]int64{{1}, {2}, {3}, nil}, false, PropFC)
 	if !ok || len(doms[3]) != 1 || doms[3][0] != 0 {
 		t.Errorf("circuit: the last node of a full chain: %v %v", doms, ok)
 	}
@@ -184,12 +184,12 @@ func TestCircuitChainRule(t *testing.T) {
 
 func TestSubcircuitRules(t *testing.T) {
 	// 0 -> 1 -> 0 fixed: everything else points to itself.
-	doms, ok := rootDomains(t, [][]int64{{1}, {0}, nil, nil}, true, PropFC)
+	doms, ok := circuitRoot(t, [][]int64{{1}, {0}, nil, nil}, true, PropFC)
 	if !ok || len(doms[2]) != 1 || doms[2][0] != 2 || len(doms[3]) != 1 || doms[3][0] != 3 {
 		t.Errorf("subcircuit after a closed cycle: %v %v", doms, ok)
 	}
 	// 0 -> 1 fixed and 3 must move: 1 may not close the cycle on 0.
-	doms, ok = rootDomains(t, [][]int64{{1}, nil, nil, {0, 1, 2}}, true, PropFC)
+	doms, ok = circuitRoot(t, [][]int64{{1}, nil, nil, {0, 1, 2}}, true, PropFC)
 	if !ok {
 		t.Fatal("subcircuit: failed")
 	}
@@ -199,12 +199,12 @@ func TestSubcircuitRules(t *testing.T) {
 		}
 	}
 	// Without a node that must move, closing is allowed.
-	doms, ok = rootDomains(t, [][]int64{{1}, nil, nil, nil}, true, PropFC)
+	doms, ok = circuitRoot(t, [][]int64{{1}, nil, nil, nil}, true, PropFC)
 	if !ok || len(doms[1]) != 3 || doms[1][0] != 0 {
 		t.Errorf("subcircuit: closing a cycle of two: %v %v", doms, ok)
 	}
 	// Two fixed cycles fail.
-	if _, ok := rootDomains(t, [][]int64{{1}, {0}, {3}, {2}}, true, PropFC); ok {
+	if _, ok := circuitRoot(t, [][]int64{{1}, {0}, {3}, {2}}, true, PropFC); ok {
 		t.Error("subcircuit: two cycles passed")
 	}
 }
@@ -213,11 +213,11 @@ func TestSubcircuitRules(t *testing.T) {
 // only possible successor... of one node is removed from the others, and
 // a value only one node can take is given to it.
 func TestCircuitACAlldiff(t *testing.T) {
-	doms, ok := rootDomains(t, [][]int64{{1, 2}, {0, 2}, {0, 1}, {0, 1, 2}}, false, PropAC)
+	doms, ok := circuitRoot(t, [][]int64{{1, 2}, {0, 2}, {0, 1}, {0, 1, 2}}, false, PropAC)
 	if ok {
 		t.Fatalf("three nodes share three values, the fourth must take one: %v", doms)
 	}
-	doms, ok = rootDomains(t, [][]int64{{1, 2}, {2, 3}, {1, 3}, nil}, false, PropAC)
+	doms, ok = circuitRoot(t, [][]int64{{1, 2}, {2, 3}, {1, 3}, nil}, false, PropAC)
 	if !ok {
 		t.Fatal("failed")
 	}
@@ -279,14 +279,14 @@ func exprNodes(e Expr) int {
 // see it), under PropFC it does not.
 func TestCircuitConnected(t *testing.T) {
 	doms := [][]int64{{1, 2}, {0, 2}, {0, 1, 3}, {4, 5}, {3, 5}, {3, 4}}
-	if _, ok := rootDomains(t, doms, false, PropAC); ok {
+	if _, ok := circuitRoot(t, doms, false, PropAC); ok {
 		t.Error("PropAC: two groups passed")
 	}
-	if _, ok := rootDomains(t, doms, false, PropFC); !ok {
+	if _, ok := circuitRoot(t, doms, false, PropFC); !ok {
 		t.Error("PropFC: failed at the root")
 	}
 	// Subcircuit may take the one group as its cycle.
-	if _, ok := rootDomains(t, doms, true, PropAC); !ok {
+	if _, ok := circuitRoot(t, doms, true, PropAC); !ok {
 		t.Error("subcircuit: failed at the root")
 	}
 }

@@ -20,19 +20,20 @@ type globalRow struct {
 	all   bool     // count every solution (-a) instead of one / the optimum
 	want  int64    // the objective (optimisation), the count (all), or -1
 	optim bool
+	quick bool // also in smoke mode (-quick)
 }
 
 var globalRows = []globalRow{
-	{name: "knight's tour 6x6", csp: []string{"examples/knights-tour.csp", "-p", "n=6"}, mzn: "knights_tour.mzn", dzn: "n=6", want: -1},
+	{name: "knight's tour 6x6", quick: true, csp: []string{"examples/knights-tour.csp", "-p", "n=6"}, mzn: "knights_tour.mzn", dzn: "n=6", want: -1},
 	{name: "knight's tour 8x8", csp: []string{"examples/knights-tour.csp", "-p", "n=8"}, mzn: "knights_tour.mzn", dzn: "n=8", want: -1},
 	{name: "TSP", csp: []string{"examples/tsp.csp"}, mzn: "tsp.mzn", dzn: "tsp.dzn", optim: true, want: -1},
-	{name: "job shop ft06", csp: []string{"examples/jobshop-ft06.csp"}, mzn: "jobshop.mzn", dzn: "ft06.dzn", optim: true, want: 55},
+	{name: "job shop ft06", quick: true, csp: []string{"examples/jobshop-ft06.csp"}, mzn: "jobshop.mzn", dzn: "ft06.dzn", optim: true, want: 55},
 	{name: "job shop la01", csp: []string{"examples/jobshop-ft06.csp", "bench/mzn/la01.csp"}, mzn: "jobshop.mzn", dzn: "la01.dzn", optim: true, want: 666},
 	{name: "RCPSP", csp: []string{"examples/project.csp"}, mzn: "rcpsp.mzn", dzn: "rcpsp.dzn", optim: true, want: -1},
-	{name: "nonogram", csp: []string{"examples/nonogram.csp"}, mzn: "nonogram.mzn", dzn: "nonogram.dzn", all: true, want: 1},
+	{name: "nonogram", quick: true, csp: []string{"examples/nonogram.csp"}, mzn: "nonogram.mzn", dzn: "nonogram.dzn", all: true, want: 1},
 	{name: "social golfers", csp: []string{"examples/social-golfers.csp"}, mzn: "social_golfers.mzn", want: -1},
-	{name: "magic sequence", csp: []string{"examples/magic-sequence-gcc.csp"}, mzn: "magic_sequence.mzn", all: true, want: -1},
-	{name: "word fill", csp: []string{"examples/word-fill.csp"}, mzn: "word_fill.mzn", all: true, want: -1},
+	{name: "magic sequence", quick: true, csp: []string{"examples/magic-sequence-gcc.csp"}, mzn: "magic_sequence.mzn", all: true, want: -1},
+	{name: "word fill", quick: true, csp: []string{"examples/word-fill.csp"}, mzn: "word_fill.mzn", all: true, want: -1},
 }
 
 // globals makes the problems of the v2 globals' section; rows whose model
@@ -40,6 +41,9 @@ var globalRows = []globalRow{
 func (r *runner) globals() []*problem {
 	var ps []*problem
 	for _, g := range globalRows {
+		if r.cfg.Quick && !g.quick {
+			continue
+		}
 		if !fileExists(filepath.Join(r.cfg.Root, g.csp[0])) {
 			r.notef("globals: %s: %s is missing, row left out", g.name, g.csp[0])
 			continue
@@ -55,7 +59,10 @@ func (r *runner) globalProblem(g globalRow) *problem {
 	if g.all {
 		mode = "--count"
 	}
-	extras := append(r.cspExtras(false), []string{"--decompose"})
+	extras := r.cspExtras(false)
+	if !r.cfg.Quick {
+		extras = append(extras, []string{"--decompose"})
+	}
 	p.variants = r.cspVariants("global/"+g.name, extras, func(extra []string) result {
 		args := append(append(append([]string{"solve"}, g.csp...), mode, "-s", "--timeout", secs(r.cfg.Timeout)), extra...)
 		o := execute(r.cfg.Root, r.cfg.Timeout+5e9, r.tools.csp, args...)

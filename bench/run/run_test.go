@@ -18,6 +18,7 @@ func TestSmoke(t *testing.T) {
 	cfg := defaultConfig()
 	cfg.Quick, cfg.Reps, cfg.BigReps = true, 1, 1
 	cfg.MemLimitMB = 0
+	cfg.NoGecode = true // MiniZinc is for benchmarks, never for go test
 	cfg.Command = "go test ./bench/run"
 	var out, log bytes.Buffer
 	cfg.Out, cfg.Log = &out, &log

@@ -17,6 +17,13 @@ func TestDecomposeSameAnswers(t *testing.T) {
 	files, _ := filepath.Glob("examples/*.csp")
 	files = append(files, "models/queens.csp", "models/sudoku.csp", "models/pile1.csp")
 	for _, f := range files {
+		if filepath.Base(f) == "knights-tour.csp" {
+			// Counting its 19,724 tours takes 0.8 s with circuit's
+			// propagator and hours with the decomposition, which has no
+			// auxiliary variables; engine/circuit_test.go compares the two
+			// on small instances.
+			continue
+		}
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			plain, obj := answer(t, f)
 			dec, _ := answer(t, f, "--decompose")
