@@ -190,3 +190,70 @@ func BenchmarkReset(b *testing.B) {
 		}
 	}
 }
+
+// sendMostMoney is SEND + MOST = MONEY as a satisfaction problem with the
+// sum as a variable of its own over a wide domain, money in 10000..99999
+// (issue 12): 16 solutions.
+func sendMostMoney(tb testing.TB) *Model {
+	m := NewModel()
+	letter := map[rune]Expr{}
+	var letters []Expr
+	for _, c := range "SENDMOTY" {
+		v, err := m.NewVarRange(string(c), 0, 9)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		letter[c] = m.Ref(v)
+		letters = append(letters, letter[c])
+	}
+	mv, _ := m.NewVarRange("money", 10000, 99999)
+	money := m.Ref(mv)
+	word := func(w string) []Expr {
+		var terms []Expr
+		place := int64(1)
+		for i := len(w) - 1; i >= 0; i-- {
+			t, err := NewBinary(OpMul, NewConst(place), letter[rune(w[i])])
+			if err != nil {
+				tb.Fatal(err)
+			}
+			terms = append(terms, t)
+			place *= 10
+		}
+		return terms
+	}
+	must := func(e Expr, err error) Expr {
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return e
+	}
+	m.AllDifferent(letters)
+	m.Require(must(NewBinary(OpNe, letter['S'], NewConst(0))))
+	m.Require(must(NewBinary(OpNe, letter['M'], NewConst(0))))
+	sum := must(NewNary(OpSum, append(word("SEND"), word("MOST")...)))
+	m.Require(must(NewBinary(OpEq, sum, money)))
+	m.Require(must(NewBinary(OpEq, money, must(NewNary(OpSum, word("MONEY"))))))
+	return m
+}
+
+// BenchmarkWideCountParallel counts the solutions of sendMostMoney with
+// forward checking on 1 and 2 workers (issue 12 reported 2 workers ten
+// times slower than 1 on this kind of model).
+func BenchmarkWideCountParallel(b *testing.B) {
+	m := sendMostMoney(b)
+	for _, o := range []Options{{Prop: PropFC}, {Order: OrderDomWdeg, Values: ValuesMid, Prop: PropFC}, Recommended()} {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%v-%v-%v/workers=%d", o.Order, o.Values, o.Prop, w), func(b *testing.B) {
+				var nodes int64
+				for range b.N {
+					st, stats, err := SolveParallel(m, o, w, nil)
+					if err != nil || st != Exhausted || stats.Solutions != 16 {
+						b.Fatalf("%v %+v %v", st, stats, err)
+					}
+					nodes = stats.Nodes
+				}
+				b.ReportMetric(float64(nodes), "nodes/op")
+			})
+		}
+	}
+}

@@ -195,3 +195,26 @@ func TestTrimmedTrail(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveParallelWide: on a model with a wide domain (money in
+// 10000..99999), 2 workers find the same 16 solutions as 1, and with MRV
+// (no learning) their nodes are those of 1 worker plus the
+// decomposition's, which visits only the top of the tree.
+func TestSolveParallelWide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second of counting")
+	}
+	m := sendMostMoney(t)
+	o := Options{Order: OrderMRV, Prop: PropFC}
+	_, one, err := SolveParallel(m, o, 1, nil)
+	if err != nil || one.Solutions != 16 {
+		t.Fatalf("1 worker: %+v %v", one, err)
+	}
+	_, two, err := SolveParallel(m, o, 2, nil)
+	if err != nil || two.Solutions != 16 {
+		t.Fatalf("2 workers: %+v %v", two, err)
+	}
+	if two.Nodes < one.Nodes || two.Nodes > one.Nodes+one.Nodes/100 {
+		t.Errorf("nodes: %d with 2 workers, %d with 1", two.Nodes, one.Nodes)
+	}
+}

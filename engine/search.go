@@ -99,6 +99,8 @@ type Solver struct {
 
 	ac acState // PropAC
 
+	vorder []ValueOrder // ValuesAuto: the value order of each variable (nil: opts.Values)
+
 	frames       []frame
 	base         int // frames below base are a subproblem's fixed decisions
 	phase        phase
@@ -151,7 +153,7 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	if m == nil {
 		return nil, errors.New("nil model")
 	}
-	if opts.Order > OrderDomWdeg || opts.Values > ValuesMid || opts.Prop > PropAC {
+	if opts.Order > OrderDomWdeg || opts.Values > ValuesAuto || opts.Prop > PropAC {
 		return nil, errors.New("unknown search option")
 	}
 	s := &Solver{m: m, opts: opts, n: int32(m.NumVars())}
@@ -189,6 +191,9 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	}
 	if opts.Prop == PropAC {
 		b.finishAC()
+	}
+	if opts.Values == ValuesAuto {
+		s.vorder = valueOrders(m)
 	}
 	s.objOn0, s.unsat0 = s.objOn, s.unsat
 	s.st.commitRoot()
@@ -439,9 +444,20 @@ func (s *Solver) eqDepth() int {
 	return d
 }
 
+// valuesOf returns the value order of x.
+func (s *Solver) valuesOf(x int32) ValueOrder {
+	switch {
+	case s.vorder != nil:
+		return s.vorder[x]
+	case s.opts.Values == ValuesAuto:
+		return ValuesMid
+	}
+	return s.opts.Values
+}
+
 // firstValue returns the value PropAC tries first for x.
 func (s *Solver) firstValue(x int32) int64 {
-	switch s.opts.Values {
+	switch s.valuesOf(x) {
 	case ValuesMax:
 		return s.st.maxOf(x)
 	case ValuesMid:
@@ -452,7 +468,8 @@ func (s *Solver) firstValue(x int32) int64 {
 
 // nextValue returns the value of f's variable to try next.
 func (s *Solver) nextValue(f *frame) (int64, bool) {
-	if s.opts.Values == ValuesMid {
+	vo := s.valuesOf(f.x)
+	if vo == ValuesMid {
 		if !f.tried {
 			f.c = s.st.midCenter(f.x)
 			return s.st.midFirst(f.x, f.c), true
@@ -460,11 +477,11 @@ func (s *Solver) nextValue(f *frame) (int64, bool) {
 		return s.st.midNext(f.x, f.v, f.c)
 	}
 	switch {
-	case !f.tried && s.opts.Values == ValuesMin:
+	case !f.tried && vo == ValuesMin:
 		return s.st.minOf(f.x), true
 	case !f.tried:
 		return s.st.maxOf(f.x), true
-	case s.opts.Values == ValuesMin:
+	case vo == ValuesMin:
 		return s.st.nextValue(f.x, f.v)
 	}
 	return s.st.prevValue(f.x, f.v)

@@ -50,9 +50,15 @@ const (
 	// with it, MRV finds the first solution of n-queens for n up to 10000
 	// with almost no backtracking.
 	ValuesMid
+	// ValuesAuto is ValuesMid, except in an optimisation model for the
+	// variables the objective grows or shrinks with: those try first the
+	// value that makes the objective best (the smallest of a variable of
+	// a minimised sum, the largest of one with a negative coefficient...),
+	// then the others in order. See valueorder.go.
+	ValuesAuto
 )
 
-var valueNames = [...]string{"min", "max", "mid"}
+var valueNames = [...]string{"min", "max", "mid", "auto"}
 
 func (v ValueOrder) String() string {
 	if int(v) < len(valueNames) {
@@ -115,7 +121,8 @@ func itoa(v int64) string {
 }
 
 // Recommended returns the options csp recommends as its default: dom/wdeg,
-// values from the middle out, PropAC, and restarts. On the project's
+// values from the middle out (ValuesAuto: in an optimisation model, the
+// objective's variables best value first), PropAC, and restarts. On the project's
 // benchmarks (engine/bench_test.go) they solve every sudoku, 9×9 and
 // 16×16, with a few nodes each, find the first solution of n-queens up to
 // n = 10000 with almost no backtracking, and count the solutions of
@@ -123,7 +130,7 @@ func itoa(v int64) string {
 // are the course's textbook search: MRV, ascending values, forward
 // checking.
 func Recommended() Options {
-	return Options{Order: OrderDomWdeg, Values: ValuesMid, Prop: PropAC, Restarts: true}
+	return Options{Order: OrderDomWdeg, Values: ValuesAuto, Prop: PropAC, Restarts: true}
 }
 
 // Options configure a Solver.

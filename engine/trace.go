@@ -232,10 +232,10 @@ func (s *Solver) Pile(d int, dst []int64) (x Var, v int64, eq bool, rest []int64
 		return Var(f.x), f.v, false, all[:0]
 	}
 	center := int64(s.tr.levels[d-1].cell[3*f.x+cMin]+s.tr.levels[d-1].cell[3*f.x+cMax]) + 2*s.st.vi[f.x].lo
-	if s.opts.Prop != PropAC && s.opts.Values == ValuesMid {
+	if s.opts.Prop != PropAC && s.valuesOf(f.x) == ValuesMid {
 		center = int64(f.c) + 2*s.st.vi[f.x].lo
 	}
-	s.sortValues(all, center)
+	s.sortValues(all, center, s.valuesOf(f.x))
 	i := slices.Index(all, f.v)
 	rest = all[i+1:]
 	if s.opts.Prop == PropAC {
@@ -245,11 +245,11 @@ func (s *Solver) Pile(d int, dst []int64) (x Var, v int64, eq bool, rest []int64
 	return Var(f.x), f.v, true, rest
 }
 
-// sortValues puts vs, ascending, in the solver's value order; center is
+// sortValues puts vs, ascending, in the value order vo; center is
 // min+max of the domain (ValuesMid: nearest the middle first, the lower
 // of two equally near).
-func (s *Solver) sortValues(vs []int64, center int64) {
-	switch s.opts.Values {
+func (s *Solver) sortValues(vs []int64, center int64, vo ValueOrder) {
+	switch vo {
 	case ValuesMax:
 		slices.Reverse(vs)
 	case ValuesMid:

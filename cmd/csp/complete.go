@@ -17,7 +17,7 @@ var languageWords = []string{"param", "var", "in", "forall", "exists", "and", "o
 	"abs", "length", "board", "grid", "true", "false"}
 
 var settingValues = map[string][]string{
-	"order": {"input", "mrv", "domwdeg"}, "values": {"min", "max", "mid"}, "prop": {"none", "fc", "ac"},
+	"order": {"input", "mrv", "domwdeg"}, "values": {"min", "max", "mid", "auto"}, "prop": {"none", "fc", "ac"},
 	"timeout": {"off", "10s", "1m"},
 }
 

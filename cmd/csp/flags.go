@@ -44,7 +44,7 @@ type options struct {
 // settings are a flag away: --order input --values min --prop fc.
 const (
 	defaultOrder  = engine.OrderDomWdeg
-	defaultValues = engine.ValuesMid
+	defaultValues = engine.ValuesAuto
 	defaultProp   = engine.PropAC
 )
 
@@ -76,7 +76,7 @@ func (c choice[T]) Set(s string) error {
 }
 
 var orders = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg}
-var valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid}
+var valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto}
 var propLevels = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
 
 func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {

@@ -53,14 +53,16 @@ Many instances:
                      (solutions then come in the order they are found;
                      --workers 1 keeps the search order)
 
-How to search (default: --order domwdeg --values mid --prop ac; the
+How to search (default: --order domwdeg --values auto --prop ac; the
 course's settings are --order input --values min --prop fc):
   --order input|mrv|domwdeg
                      variable order: declaration order; smallest domain
                      first (ties: most constraints on unassigned variables);
                      or domain size over failure-weighted degree
-  --values min|max|mid
-                     try values ascending, descending, or from the middle out
+  --values min|max|mid|auto
+                     try values ascending, descending, or from the middle
+                     out; auto: from the middle out, but with minimize/
+                     maximize the objective's variables best value first
   --prop none|fc|ac  none: check a constraint once its variables are set;
                      fc: forward checking after each assignment;
                      ac: propagation to a fixpoint, domain-consistent alldiff
