@@ -68,7 +68,11 @@ func (l *lowerer) listOf(c *Call, i int, what string) (listArg, bool) {
 	}
 	a, ok := v.(*arrV)
 	if !ok {
-		l.errorf(c.Args[i], "%s needs a list as argument %d (%s), found %s", c.Fun.Name, i+1, what, describe(v))
+		if len(c.Args) == 1 {
+			l.errorf(c.Args[i], "%s needs a list, found %s", c.Fun.Name, describe(v))
+		} else {
+			l.errorf(c.Args[i], "%s needs a list as argument %d (%s), found %s", c.Fun.Name, i+1, what, describe(v))
+		}
 		return listArg{}, false
 	}
 	return listArg{elems: a.elems, dims: a.dims}, true
