@@ -53,7 +53,7 @@ func TestCircuitErrors(t *testing.T) {
 		src  string
 		want []string
 	}{
-		{"circuit(3)", []string{"t.csp:1:9: circuit needs a list as its argument, found the number 3"}},
+		{"circuit(3)", []string{"t.csp:1:9: circuit needs a list, found the number 3"}},
 		{"var s[1..3] in 1..3\nsubcircuit([s[1], ., s[3]])",
 			[]string{"t.csp:2:12: subcircuit: its argument has a blank (element 2), which it cannot take"}},
 		{"var s[1..3] in 1..3\ncircuit(s, s)", []string{"t.csp:2:1: circuit takes at most 1 argument, found 2"}},
