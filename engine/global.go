@@ -144,7 +144,30 @@ func (b *builder) postGlobal(g Global) error {
 		}
 		return nil
 	}
+	if len(xs) == 1 {
+		return b.unaryGlobal(r)
+	}
 	b.post(r)
+	return nil
+}
+
+// unaryGlobal posts a global over one variable: b.post would filter it
+// once at the root and drop it, so it keeps exactly the values with which
+// the constraint holds.
+func (b *builder) unaryGlobal(r *globalRun) error {
+	t := &b.s.st
+	x := r.xs[0]
+	for _, v := range t.values(nil, x) {
+		for i, y := range r.argX {
+			if y >= 0 {
+				r.vals[i] = v
+			}
+		}
+		if !r.g.Holds(r.vals) && !t.remove(x, v) {
+			b.s.unsat = true
+			return nil
+		}
+	}
 	return nil
 }
 

@@ -1,0 +1,270 @@
+package engine
+
+import "slices"
+
+// The nooverlap propagator. It works on the tasks whose least duration p
+// is positive, with est = min(start), lct = max(start) + p (the latest
+// completion), and narrows start bounds only.
+//
+// Under PropAC (modeAC) each run repeats, until the bounds stop moving,
+// Vilím's O(n log n) algorithms on a Θ-Λ tree (thetatree.go), each in
+// both time directions (the backward one on mirrored times, -lct..-est):
+//
+//   - overload checking: no set of tasks fits between its least est and
+//     its greatest lct: fail;
+//   - detectable precedences: when ect_i > lst_j, j must precede i, so i
+//     starts after every such j has completed;
+//   - edge finding: when a task i cannot end before the set Θ of tasks
+//     with smaller lct has completed without making Θ ∪ {i} overload, i
+//     comes after all of Θ.
+//
+// These subsume time-tabling on compulsory parts, which for one machine
+// is the pairwise case of detectable precedences.
+//
+// Under PropFC (modeFC), after each assignment, it runs only the cheap
+// part, in O(n²): the pairwise precedences, each task against each other
+// (if j cannot complete before i must start, j starts after i's earliest
+// completion, and the mirror), which covers time-tabling on the
+// compulsory parts and the fixed tasks.
+
+type noOverlapProp struct {
+	s, d taskArgs
+	task []int32 // the active tasks (least duration > 0), by local index
+	fwd  *unarySide
+	bwd  *unarySide // on mirrored times
+}
+
+func newNoOverlapProp(s, d taskArgs) *noOverlapProp {
+	n := len(s.x)
+	tree := newThetaTree(n)
+	return &noOverlapProp{s: s, d: d, task: make([]int32, n),
+		fwd: newUnarySide(n, tree), bwd: newUnarySide(n, tree)}
+}
+
+func (p *noOverlapProp) propagate(t *store, mode propMode) bool {
+	for i := range p.d.x {
+		if !p.d.atLeast(t, i, 0) {
+			return false
+		}
+	}
+	for {
+		m := p.load(t)
+		if m < 2 {
+			return true
+		}
+		if mode == modeFC {
+			p.pairwise()
+		} else if !p.fwd.run() || !p.bwd.run() {
+			return false
+		}
+		changed, ok := p.apply(t)
+		if !ok || !changed {
+			return ok
+		}
+	}
+}
+
+// load reads the active tasks' bounds into both sides and returns their
+// number.
+func (p *noOverlapProp) load(t *store) int {
+	m := 0
+	f, b := p.fwd, p.bwd
+	for i := range p.s.x {
+		d := p.d.min(t, i)
+		if d <= 0 {
+			continue
+		}
+		est, lct := p.s.min(t, i), p.s.max(t, i)+d
+		p.task[m] = int32(i)
+		f.est[m], f.lct[m], f.p[m], f.out[m] = est, lct, d, est
+		b.est[m], b.lct[m], b.p[m], b.out[m] = -lct, -est, d, -lct
+		m++
+	}
+	f.m, b.m = m, m
+	return m
+}
+
+// apply narrows the start times to the bounds found: fwd.out is each
+// task's new est, -bwd.out its new lct.
+func (p *noOverlapProp) apply(t *store) (changed, ok bool) {
+	f, b := p.fwd, p.bwd
+	for a := range f.m {
+		i := int(p.task[a])
+		if f.out[a] > f.est[a] {
+			changed = true
+			if !p.s.atLeast(t, i, f.out[a]) {
+				return changed, false
+			}
+		}
+		if lct := -b.out[a]; lct < f.lct[a] {
+			changed = true
+			if !p.s.atMost(t, i, lct-f.p[a]) {
+				return changed, false
+			}
+		}
+	}
+	return changed, true
+}
+
+// pairwise is modeFC's rule: for each ordered pair (i, j), if j cannot
+// complete before i's latest start, j starts after i's earliest
+// completion (and the mirror, on bwd).
+func (p *noOverlapProp) pairwise() {
+	f, b := p.fwd, p.bwd
+	for i := range f.m {
+		lst, ect := f.lct[i]-f.p[i], f.est[i]+f.p[i]
+		for j := range f.m {
+			if j == i {
+				continue
+			}
+			if f.est[j]+f.p[j] > lst {
+				f.out[j] = max(f.out[j], ect)
+			}
+			if f.lct[j]-f.p[j] < ect {
+				b.out[j] = max(b.out[j], -lst)
+			}
+		}
+	}
+}
+
+// unarySide runs the Θ-Λ tree algorithms in one time direction; they only
+// raise est, into out.
+type unarySide struct {
+	m                int
+	est, lct, p, out []int64 // by active task
+	byEst, byLct     []int32 // active tasks sorted
+	byEct, byLst     []int32
+	pos              []int32 // leaf of each task: its rank by est
+	lstRank          []int32
+	tree             *thetaTree
+	cmpEst, cmpLct   func(a, b int32) int
+	cmpEct, cmpLst   func(a, b int32) int
+}
+
+func newUnarySide(n int, tree *thetaTree) *unarySide {
+	u := &unarySide{tree: tree}
+	for _, s := range []*[]int64{&u.est, &u.lct, &u.p, &u.out} {
+		*s = make([]int64, n)
+	}
+	for _, s := range []*[]int32{&u.byEst, &u.byLct, &u.byEct, &u.byLst, &u.pos, &u.lstRank} {
+		*s = make([]int32, n)
+	}
+	// Comparators made once: sorting with them allocates nothing. Ties go
+	// to the lower index, so runs are deterministic.
+	by := func(key func(int32) int64) func(a, b int32) int {
+		return func(a, b int32) int {
+			ka, kb := key(a), key(b)
+			switch {
+			case ka < kb:
+				return -1
+			case ka > kb:
+				return 1
+			}
+			return int(a - b)
+		}
+	}
+	u.cmpEst = by(func(i int32) int64 { return u.est[i] })
+	u.cmpLct = by(func(i int32) int64 { return u.lct[i] })
+	u.cmpEct = by(func(i int32) int64 { return u.est[i] + u.p[i] })
+	u.cmpLst = by(func(i int32) int64 { return u.lct[i] - u.p[i] })
+	return u
+}
+
+// sortAll orders the active tasks by est, lct, ect and lst.
+func (u *unarySide) sortAll() {
+	for _, s := range [...][]int32{u.byEst, u.byLct, u.byEct, u.byLst} {
+		for i := range u.m {
+			s[i] = int32(i)
+		}
+	}
+	slices.SortFunc(u.byEst[:u.m], u.cmpEst)
+	slices.SortFunc(u.byLct[:u.m], u.cmpLct)
+	slices.SortFunc(u.byEct[:u.m], u.cmpEct)
+	slices.SortFunc(u.byLst[:u.m], u.cmpLst)
+	for r, i := range u.byEst[:u.m] {
+		u.pos[i] = int32(r)
+	}
+	for r, i := range u.byLst[:u.m] {
+		u.lstRank[i] = int32(r)
+	}
+}
+
+// run checks overload and raises est by detectable precedences and edge
+// finding; false: the tasks cannot fit.
+func (u *unarySide) run() bool {
+	u.sortAll()
+	if !u.overload() {
+		return false
+	}
+	u.detectable()
+	return u.edgeFind()
+}
+
+// overload adds the tasks by increasing lct: the tasks in the tree must
+// complete by the last one's lct.
+func (u *unarySide) overload() bool {
+	tr := u.tree
+	tr.clear()
+	for _, j := range u.byLct[:u.m] {
+		tr.insert(u.pos[j], u.est[j], u.p[j])
+		if tr.rootECT() > u.lct[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// detectable takes the tasks i by increasing ect; the tree holds the
+// tasks j with lst_j < ect_i, which must all precede i (except i itself).
+func (u *unarySide) detectable() {
+	tr := u.tree
+	tr.clear()
+	q := 0
+	for _, i := range u.byEct[:u.m] {
+		ect := u.est[i] + u.p[i]
+		for q < u.m {
+			j := u.byLst[q]
+			if ect <= u.lct[j]-u.p[j] {
+				break
+			}
+			tr.insert(u.pos[j], u.est[j], u.p[j])
+			q++
+		}
+		if int(u.lstRank[i]) < q { // i is in the tree: leave it out
+			tr.remove(u.pos[i])
+			u.out[i] = max(u.out[i], tr.rootECT())
+			tr.insert(u.pos[i], u.est[i], u.p[i])
+		} else {
+			u.out[i] = max(u.out[i], tr.rootECT())
+		}
+	}
+}
+
+// edgeFind is Vilím's edge finding: Θ starts with every task; taking
+// tasks j by decreasing lct, j leaves Θ for Λ, and while some gray task
+// i would make Θ ∪ {i} complete after lct(Θ), i must follow all of Θ.
+func (u *unarySide) edgeFind() bool {
+	tr := u.tree
+	tr.clear()
+	for i := range u.m {
+		tr.insert(u.pos[i], u.est[i], u.p[i])
+	}
+	for k := u.m - 1; k > 0; k-- {
+		j := u.byLct[k]
+		tr.gray(u.pos[j], u.est[j], u.p[j])
+		lct := u.lct[u.byLct[k-1]] // lct(Θ)
+		if tr.rootECT() > lct {
+			return false
+		}
+		for {
+			e, r := tr.rootECTB()
+			if e <= lct || r < 0 {
+				break
+			}
+			i := u.byEst[r]
+			u.out[i] = max(u.out[i], tr.rootECT())
+			tr.remove(r)
+		}
+	}
+	return true
+}
