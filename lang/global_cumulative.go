@@ -36,10 +36,6 @@ func lowerCumulative(l *lowerer, c *Call) engine.Global {
 		l.errorf(c.Args[3], "cumulative: the capacity is %d, but it cannot be negative", lo)
 		return nil
 	}
-	g, err := engine.NewCumulative(start, dur, dem, capacity)
-	if err != nil {
-		l.errorf(c, "%v", err) // the lengths are checked above
-		return nil
-	}
+	g, _ := engine.NewCumulative(start, dur, dem, capacity) // its only error, unequal lengths, is ruled out above
 	return g
 }
