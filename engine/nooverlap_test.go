@@ -43,7 +43,7 @@ func randomTasks(rng *rand.Rand, m *Model, n int, hi int64) (start, dur []Expr) 
 func TestNoOverlapGlobal(t *testing.T) {
 	globalCheck{
 		name:      "nooverlap",
-		instances: 150,
+		instances: 100,
 		make: func(rng *rand.Rand, m *Model) Global {
 			n := 2 + rng.Intn(3)
 			start, dur := randomTasks(rng, m, n, int64(1+n))
