@@ -16,7 +16,10 @@ import "slices"
 //     starts after every such j has completed;
 //   - edge finding: when a task i cannot end before the set Θ of tasks
 //     with smaller lct has completed without making Θ ∪ {i} overload, i
-//     comes after all of Θ.
+//     comes after all of Θ;
+//   - not-last (and, mirrored, not-first): when the tasks that must start
+//     before i ends cannot all complete before i's latest start, i is
+//     not last among them and ends by the latest start of one of them.
 //
 // These subsume time-tabling on compulsory parts, which for one machine
 // is the pairwise case of detectable precedences.
@@ -76,27 +79,28 @@ func (p *noOverlapProp) load(t *store) int {
 		}
 		est, lct := p.s.min(t, i), p.s.max(t, i)+d
 		p.task[m] = int32(i)
-		f.est[m], f.lct[m], f.p[m], f.out[m] = est, lct, d, est
-		b.est[m], b.lct[m], b.p[m], b.out[m] = -lct, -est, d, -lct
+		f.est[m], f.lct[m], f.p[m], f.out[m], f.lctOut[m] = est, lct, d, est, lct
+		b.est[m], b.lct[m], b.p[m], b.out[m], b.lctOut[m] = -lct, -est, d, -lct, -est
 		m++
 	}
 	f.m, b.m = m, m
 	return m
 }
 
-// apply narrows the start times to the bounds found: fwd.out is each
-// task's new est, -bwd.out its new lct.
+// apply narrows the start times to the bounds found: fwd.out and
+// -bwd.lctOut raise each task's est, -bwd.out and fwd.lctOut lower its
+// lct.
 func (p *noOverlapProp) apply(t *store) (changed, ok bool) {
 	f, b := p.fwd, p.bwd
 	for a := range f.m {
 		i := int(p.task[a])
-		if f.out[a] > f.est[a] {
+		if est := max(f.out[a], -b.lctOut[a]); est > f.est[a] {
 			changed = true
-			if !p.s.atLeast(t, i, f.out[a]) {
+			if !p.s.atLeast(t, i, est) {
 				return changed, false
 			}
 		}
-		if lct := -b.out[a]; lct < f.lct[a] {
+		if lct := min(-b.out[a], f.lctOut[a]); lct < f.lct[a] {
 			changed = true
 			if !p.s.atMost(t, i, lct-f.p[a]) {
 				return changed, false
@@ -127,11 +131,12 @@ func (p *noOverlapProp) pairwise() {
 	}
 }
 
-// unarySide runs the Θ-Λ tree algorithms in one time direction; they only
-// raise est, into out.
+// unarySide runs the Θ-Λ tree algorithms in one time direction; they
+// raise est, into out, except not-last, which lowers lct, into lctOut.
 type unarySide struct {
 	m                int
 	est, lct, p, out []int64 // by active task
+	lctOut           []int64
 	byEst, byLct     []int32 // active tasks sorted
 	byEct, byLst     []int32
 	pos              []int32 // leaf of each task: its rank by est
@@ -143,7 +148,7 @@ type unarySide struct {
 
 func newUnarySide(n int, tree *thetaTree) *unarySide {
 	u := &unarySide{tree: tree}
-	for _, s := range []*[]int64{&u.est, &u.lct, &u.p, &u.out} {
+	for _, s := range []*[]int64{&u.est, &u.lct, &u.p, &u.out, &u.lctOut} {
 		*s = make([]int64, n)
 	}
 	for _, s := range []*[]int32{&u.byEst, &u.byLct, &u.byEct, &u.byLst, &u.pos, &u.lstRank} {
@@ -197,7 +202,45 @@ func (u *unarySide) run() bool {
 		return false
 	}
 	u.detectable()
+	u.notLast()
 	return u.edgeFind()
+}
+
+// notLast takes the tasks i by increasing lct; the tree holds the tasks
+// j with lst_j < lct_i. If those other than i cannot all complete by
+// lst_i, i is not last among them: it ends by the greatest lst_j of them.
+func (u *unarySide) notLast() {
+	tr := u.tree
+	tr.clear()
+	q := 0
+	for _, i := range u.byLct[:u.m] {
+		for q < u.m {
+			j := u.byLst[q]
+			if u.lct[i] <= u.lct[j]-u.p[j] {
+				break
+			}
+			tr.insert(u.pos[j], u.est[j], u.p[j])
+			q++
+		}
+		last := q - 1 // the greatest lst in the tree other than i's
+		if last >= 0 && u.byLst[last] == i {
+			last--
+		}
+		if last < 0 {
+			continue
+		}
+		in := int(u.lstRank[i]) < q
+		if in {
+			tr.remove(u.pos[i])
+		}
+		if lst := u.lct[i] - u.p[i]; tr.rootECT() > lst {
+			j := u.byLst[last]
+			u.lctOut[i] = min(u.lctOut[i], u.lct[j]-u.p[j])
+		}
+		if in {
+			tr.insert(u.pos[i], u.est[i], u.p[i])
+		}
+	}
 }
 
 // overload adds the tasks by increasing lct: the tasks in the tree must

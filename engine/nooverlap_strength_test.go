@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"math/rand"
+	"slices"
+	"testing"
+)
 
 // rootBounds posts nooverlap over tasks with the given start ranges and
 // durations, propagates under PropAC and returns the start bounds.
@@ -91,6 +95,63 @@ func TestNoOverlapNoAlloc(t *testing.T) {
 	for _, mode := range []propMode{modeFC, modeAC} {
 		if n := testing.AllocsPerRun(20, func() { r.p.propagate(&s.st, mode) }); n != 0 {
 			t.Errorf("propagate (mode %d) allocates %v times per run", mode, n)
+		}
+	}
+}
+
+func TestNoOverlapNotLast(t *testing.T) {
+	// Tasks 0 and 1 (5 each, starting by 8) cannot both complete before
+	// task 2's latest start, 7: task 2 is not last, so it ends by the
+	// latest start of one of them, 8, and starts by 6.
+	b, ok := rootBounds(t, []int64{0, 0, 0}, []int64{8, 8, 7}, []int64{5, 5, 2})
+	if !ok || b[2][1] != 6 {
+		t.Fatalf("not-last: got %v %v, want task 2 to start by 6", b, ok)
+	}
+	// Mirrored in [0, 13) (not-first): task 2 starts at 5 or later.
+	b, ok = rootBounds(t, []int64{0, 0, 4}, []int64{8, 8, 11}, []int64{5, 5, 2})
+	if !ok || b[2][0] != 5 {
+		t.Fatalf("not-first: got %v %v, want task 2 to start at 5 or later", b, ok)
+	}
+}
+
+// TestNoOverlapRootSound checks, on instances larger than the shared
+// harness can enumerate under every setting, that root propagation keeps
+// every value some solution uses.
+func TestNoOverlapRootSound(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	n := 60
+	if testing.Short() {
+		n = 15
+	}
+	for k := range n {
+		m := NewModel()
+		tasks := 5 + rng.Intn(2)
+		var start, dur []Expr
+		for range tasks {
+			lo := rng.Int63n(6)
+			x, _ := m.NewVarRange("s", lo, lo+rng.Int63n(8))
+			start = append(start, m.Ref(x))
+			dur = append(dur, NewConst(1+rng.Int63n(4)))
+		}
+		g, _ := NewNoOverlap(start, dur)
+		m.Post(g)
+		sols := bruteSolutions(m)
+		s, err := NewSolver(m, Options{Prop: PropAC})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Propagate() {
+			if len(sols) > 0 {
+				t.Fatalf("instance %d: root propagation failed, but %v is a solution", k, sols[0])
+			}
+			continue
+		}
+		for _, a := range sols {
+			for x, v := range a {
+				if !slices.Contains(s.Domain(Var(x)), v) {
+					t.Fatalf("instance %d: root propagation removed %d from s%d, which solution %v uses", k, v, x, a)
+				}
+			}
 		}
 	}
 }
