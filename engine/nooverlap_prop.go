@@ -1,7 +1,5 @@
 package engine
 
-import "slices"
-
 // The nooverlap propagator. It works on the tasks whose least duration p
 // is positive, with est = min(start), lct = max(start) + p (the latest
 // completion), and narrows start bounds only.
@@ -141,56 +139,61 @@ type unarySide struct {
 	byEct, byLst     []int32
 	pos              []int32 // leaf of each task: its rank by est
 	lstRank          []int32
+	ect, lst         []int64 // est + p, lct - p
 	tree             *thetaTree
-	cmpEst, cmpLct   func(a, b int32) int
-	cmpEct, cmpLst   func(a, b int32) int
+	lastM            int // the number of active tasks the orders are of
 }
 
 func newUnarySide(n int, tree *thetaTree) *unarySide {
-	u := &unarySide{tree: tree}
-	for _, s := range []*[]int64{&u.est, &u.lct, &u.p, &u.out, &u.lctOut} {
+	u := &unarySide{tree: tree, lastM: -1}
+	for _, s := range []*[]int64{&u.est, &u.lct, &u.p, &u.out, &u.lctOut, &u.ect, &u.lst} {
 		*s = make([]int64, n)
 	}
 	for _, s := range []*[]int32{&u.byEst, &u.byLct, &u.byEct, &u.byLst, &u.pos, &u.lstRank} {
 		*s = make([]int32, n)
 	}
-	// Comparators made once: sorting with them allocates nothing. Ties go
-	// to the lower index, so runs are deterministic.
-	by := func(key func(int32) int64) func(a, b int32) int {
-		return func(a, b int32) int {
-			ka, kb := key(a), key(b)
-			switch {
-			case ka < kb:
-				return -1
-			case ka > kb:
-				return 1
-			}
-			return int(a - b)
-		}
-	}
-	u.cmpEst = by(func(i int32) int64 { return u.est[i] })
-	u.cmpLct = by(func(i int32) int64 { return u.lct[i] })
-	u.cmpEct = by(func(i int32) int64 { return u.est[i] + u.p[i] })
-	u.cmpLst = by(func(i int32) int64 { return u.lct[i] - u.p[i] })
 	return u
 }
 
-// sortAll orders the active tasks by est, lct, ect and lst.
+// sortAll orders the active tasks by est, lct, ect and lst. The orders
+// of the last run are the starting point (when the same tasks are
+// active): bounds move little between runs, so insertion sort is close to
+// linear. They are only a hint, and need not be undone on backtrack.
 func (u *unarySide) sortAll() {
-	for _, s := range [...][]int32{u.byEst, u.byLct, u.byEct, u.byLst} {
-		for i := range u.m {
-			s[i] = int32(i)
+	if u.m != u.lastM {
+		for _, s := range [...][]int32{u.byEst, u.byLct, u.byEct, u.byLst} {
+			for i := range u.m {
+				s[i] = int32(i)
+			}
 		}
+		u.lastM = u.m
 	}
-	slices.SortFunc(u.byEst[:u.m], u.cmpEst)
-	slices.SortFunc(u.byLct[:u.m], u.cmpLct)
-	slices.SortFunc(u.byEct[:u.m], u.cmpEct)
-	slices.SortFunc(u.byLst[:u.m], u.cmpLst)
+	for i := range u.m {
+		u.ect[i], u.lst[i] = u.est[i]+u.p[i], u.lct[i]-u.p[i]
+	}
+	sortBy(u.byEst[:u.m], u.est)
+	sortBy(u.byLct[:u.m], u.lct)
+	sortBy(u.byEct[:u.m], u.ect)
+	sortBy(u.byLst[:u.m], u.lst)
 	for r, i := range u.byEst[:u.m] {
 		u.pos[i] = int32(r)
 	}
 	for r, i := range u.byLst[:u.m] {
 		u.lstRank[i] = int32(r)
+	}
+}
+
+// sortBy sorts the indices idx by key, ties by index (so that runs are
+// deterministic), by insertion: idx is nearly sorted already.
+func sortBy(idx []int32, key []int64) {
+	less := func(a, b int32) bool { return key[a] < key[b] || key[a] == key[b] && a < b }
+	for i := 1; i < len(idx); i++ {
+		x := idx[i]
+		j := i
+		for ; j > 0 && less(x, idx[j-1]); j-- {
+			idx[j] = idx[j-1]
+		}
+		idx[j] = x
 	}
 }
 
