@@ -5,9 +5,9 @@ import (
 	"sort"
 )
 
-// The cumulative propagator: time-tabling on compulsory parts, the same
-// under PropFC and PropAC (it is the cheap part), repeated until the
-// bounds stop moving.
+// The cumulative propagator: time-tabling on compulsory parts under
+// PropFC and PropAC (it is the cheap part), with energy overload checking
+// under PropAC, repeated until the bounds stop moving.
 //
 // Each task is read with its least duration p, least demand h and the
 // greatest capacity, which is sound: a schedule with longer tasks, larger
@@ -29,6 +29,12 @@ import (
 //
 // Per pass this costs O(n log n) for the profile and O(n) per task to
 // scan it, O(n²) at worst.
+//
+// Under PropAC (modeAC) each pass first checks energy overload (Vilím,
+// CP 2009) on a Θ tree (thetatree.go) over the energies c·p: taking the
+// tasks by increasing lct, the tasks taken so far need more than
+// capacity × (lct - est) for some est among them: fail. Under PropFC it
+// is left out.
 
 type cumulativeProp struct {
 	s, d, r, c taskArgs
@@ -40,6 +46,13 @@ type cumulativeProp struct {
 	segA, segB []int64 // the profile: [segA[k], segB[k]) at height segH[k] > 0
 	segH       []int64
 	newE, newL []int64
+	tree       *thetaTree // overload checking
+	byEst      []int32
+	byLct      []int32
+	pos        []int32
+	lastM      int
+	act        []int32 // tasks in the overload check
+	aEst, aLct []int64 // by index in act
 }
 
 func newCumulativeProp(s, d, r, c taskArgs) *cumulativeProp {
@@ -49,6 +62,9 @@ func newCumulativeProp(s, d, r, c taskArgs) *cumulativeProp {
 		*v = make([]int64, n)
 	}
 	p.evT, p.evD, p.evOrd = make([]int64, 2*n), make([]int64, 2*n), make([]int32, 2*n)
+	p.tree, p.lastM = newThetaTree(n), -1
+	p.byEst, p.byLct, p.pos, p.act = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+	p.aEst, p.aLct = make([]int64, n), make([]int64, n)
 	p.segA, p.segB, p.segH = make([]int64, 0, 2*n), make([]int64, 0, 2*n), make([]int64, 0, 2*n)
 	p.cmpEv = func(a, b int32) int {
 		switch ta, tb := p.evT[a], p.evT[b]; {
@@ -62,7 +78,7 @@ func newCumulativeProp(s, d, r, c taskArgs) *cumulativeProp {
 	return p
 }
 
-func (p *cumulativeProp) propagate(t *store, _ propMode) bool {
+func (p *cumulativeProp) propagate(t *store, mode propMode) bool {
 	if !p.c.atLeast(t, 0, 0) {
 		return false
 	}
@@ -74,6 +90,9 @@ func (p *cumulativeProp) propagate(t *store, _ propMode) bool {
 	for {
 		capMax, ok := p.load(t)
 		if !ok {
+			return false
+		}
+		if mode == modeAC && !p.overload(capMax) {
 			return false
 		}
 		if !p.c.atLeast(t, 0, p.profile()) {
@@ -199,4 +218,62 @@ func (p *cumulativeProp) capDemand(t *store, i int, capMax int64) bool {
 		top = max(top, p.others(k, i))
 	}
 	return p.r.atMost(t, i, capMax-top)
+}
+
+// overload is energy overload checking: the tasks with p > 0 and h > 0,
+// by increasing lct, enter a Θ tree keyed by capacity × est with energy
+// h·p; the root's envelope, the largest capacity × est_j + the energy of
+// the tasks in the tree starting at est_j or later, must not pass
+// capacity × lct. (Skipped if those products could overflow.)
+func (p *cumulativeProp) overload(capMax int64) bool {
+	m := 0
+	for i := range p.s.x {
+		if p.p[i] > 0 && p.h[i] > 0 {
+			p.act[m] = int32(i)
+			m++
+		}
+	}
+	if m < 2 || capMax <= 0 {
+		return true
+	}
+	// Bound the products capacity × time and the energies explicitly,
+	// so that every sum in the tree stays within ±2^62.
+	const safe = int64(1) << 61
+	var energy, tmax int64
+	for a := range m {
+		i := p.act[a]
+		e, ok := MulInt(p.h[i], p.p[i])
+		if !ok {
+			return true
+		}
+		if energy, ok = AddInt(energy, e); !ok || energy > safe {
+			return true
+		}
+		tmax = max(tmax, abs64(p.est[i]), abs64(p.lct[i]))
+		p.aEst[a], p.aLct[a] = p.est[i], p.lct[i]
+	}
+	if c, ok := MulInt(capMax, tmax); !ok || c > safe {
+		return true
+	}
+	if m != p.lastM {
+		for a := range m {
+			p.byEst[a], p.byLct[a] = int32(a), int32(a)
+		}
+		p.lastM = m
+	}
+	sortBy(p.byEst[:m], p.aEst)
+	sortBy(p.byLct[:m], p.aLct)
+	for r, a := range p.byEst[:m] {
+		p.pos[a] = int32(r)
+	}
+	tr := p.tree
+	tr.clear()
+	for _, a := range p.byLct[:m] {
+		i := p.act[a]
+		tr.insert(p.pos[a], capMax*p.est[i], p.h[i]*p.p[i])
+		if tr.rootECT() > capMax*p.lct[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -98,6 +98,18 @@ func TestCumulativeTimetable(t *testing.T) {
 	}
 }
 
+func TestCumulativeOverload(t *testing.T) {
+	// Four tasks of 2 days needing 2 of 3, all within [0, 4): energy 16
+	// against 12, though no task has a compulsory part.
+	if b, ok := cumulativeRoot(t, []int64{0, 0, 0, 0}, []int64{2, 2, 2, 2}, []int64{2, 2, 2, 2}, []int64{2, 2, 2, 2}, 3); ok {
+		t.Fatalf("energy overload not detected: %v", b)
+	}
+	// Three fit in energy (12): no failure at the root.
+	if _, ok := cumulativeRoot(t, []int64{0, 0, 0}, []int64{2, 2, 2}, []int64{2, 2, 2}, []int64{2, 2, 2}, 3); !ok {
+		t.Fatal("three tasks of energy 4 within capacity 3 x 4 failed")
+	}
+}
+
 func TestCumulativeNoAlloc(t *testing.T) {
 	m := NewModel()
 	var start, d, r []Expr
