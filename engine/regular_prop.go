@@ -11,11 +11,11 @@ type regularProp struct {
 	nq, s int
 	word  []int64 // one variable only: the word tried for each value
 
-	inDom []bool   // n×|Σ|: value k is in the domain at position i
-	sup   []bool   // n×|Σ|: some edge labelled k at position i is kept
-	mark  []uint8  // (n+1)×|Q|: 1 reached from the start, 2 reaches acceptance
-	lay   []int32  // the states reached in each layer, layer after layer
-	layAt []int32  // layer i is lay[layAt[i]:layAt[i+1]]
+	inDom []bool  // n×|Σ|: value k is in the domain at position i
+	sup   []bool  // n×|Σ|: some edge labelled k at position i is kept
+	mark  []uint8 // (n+1)×|Q|: 1 reached from the start, 2 reaches acceptance
+	lay   []int32 // the states reached in each layer, layer after layer
+	layAt []int32 // layer i is lay[layAt[i]:layAt[i+1]]
 }
 
 const (
