@@ -11,6 +11,12 @@ type regularProp struct {
 	nq, s int
 	word  []int64 // one variable only: the word tried for each value
 
+	// At most 64 states: the layers are bit sets (see regular_bits.go).
+	small    bool
+	img, inv []uint64 // per value k and state q: {δ(q, k)}, {p : δ(p, k) = q}
+	acc      uint64   // the accepting states
+	fwd      []uint64 // per layer: the states reached from the start
+
 	inDom []bool  // n×|Σ|: value k is in the domain at position i
 	sup   []bool  // n×|Σ|: some edge labelled k at position i is kept
 	mark  []uint8 // (n+1)×|Q|: 1 reached from the start, 2 reaches acceptance
@@ -51,6 +57,9 @@ func (g *regularGlobal) newProp(b *builder, argX, xs []int32) (globalProp, globa
 			}
 		}
 	}
+	if nq <= 64 {
+		p.initSmall(n)
+	}
 	return p, globalOpts{idem: len(xs) == n || len(xs) == 1, slow: n*nq > 256}, nil
 }
 
@@ -58,7 +67,14 @@ func (p *regularProp) propagate(t *store, _ propMode) bool {
 	if p.word != nil {
 		return p.single(t)
 	}
-	if !p.domains(t) || !p.forward() || !p.backward() {
+	if !p.domains(t) {
+		return false
+	}
+	if p.small {
+		if !p.forwardSmall() || !p.backwardSmall() {
+			return false
+		}
+	} else if !p.forward() || !p.backward() {
 		return false
 	}
 	return p.prune(t)
