@@ -9,14 +9,16 @@ import (
 // randomAutomaton draws a DFA of 1..5 states over a random subset of
 // -1..3 (not always covering the variables' domains), with some missing
 // transitions and a random accepting set.
-func randomAutomaton(rng *rand.Rand) Automaton {
+func randomAutomaton(rng *rand.Rand) Automaton { return randomAutomatonN(rng, 1+rng.Intn(5)) }
+
+// randomAutomatonN draws a DFA of nq states in the same way.
+func randomAutomatonN(rng *rand.Rand, nq int) Automaton {
 	var a Automaton
 	for v := int64(-1); v <= 3; v++ {
 		if rng.Intn(4) > 0 {
 			a.Values = append(a.Values, v)
 		}
 	}
-	nq := 1 + rng.Intn(5)
 	a.Accept = make([]bool, nq)
 	for q := range a.Accept {
 		a.Accept[q] = rng.Intn(2) == 0
@@ -33,8 +35,12 @@ func randomAutomaton(rng *rand.Rand) Automaton {
 }
 
 func regularMaker(repeats bool) globalMaker {
+	return regularMakerN(repeats, func(rng *rand.Rand) int { return 1 + rng.Intn(5) })
+}
+
+func regularMakerN(repeats bool, states func(*rand.Rand) int) globalMaker {
 	return func(rng *rand.Rand, m *Model) Global {
-		a := randomAutomaton(rng)
+		a := randomAutomatonN(rng, states(rng))
 		list := randomVars(rng, m, "x", 1+rng.Intn(5), -1, 3)
 		if rng.Intn(3) == 0 {
 			k := rng.Intn(len(list) + 1)
@@ -53,6 +59,12 @@ func regularMaker(repeats bool) globalMaker {
 
 func TestRegularGlobal(t *testing.T) {
 	globalCheck{name: "regular", instances: 250, dc: true, make: regularMaker(false)}.run(t)
+}
+
+// TestRegularGlobalLarge: more than 64 states, past the bit-set layers.
+func TestRegularGlobalLarge(t *testing.T) {
+	globalCheck{name: "regular with 65..80 states", instances: 100, dc: true,
+		make: regularMakerN(false, func(rng *rand.Rand) int { return 65 + rng.Intn(16) })}.run(t)
 }
 
 func TestRegularGlobalRepeats(t *testing.T) {
