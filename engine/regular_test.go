@@ -58,12 +58,12 @@ func regularMakerN(repeats bool, states func(*rand.Rand) int) globalMaker {
 }
 
 func TestRegularGlobal(t *testing.T) {
-	globalCheck{name: "regular", instances: 250, dc: true, make: regularMaker(false)}.run(t)
+	globalCheck{name: "regular", instances: 200, dc: true, make: regularMaker(false)}.run(t)
 }
 
 // TestRegularGlobalLarge: more than 64 states, past the bit-set layers.
 func TestRegularGlobalLarge(t *testing.T) {
-	globalCheck{name: "regular with 65..80 states", instances: 100, dc: true,
+	globalCheck{name: "regular with 65..80 states", instances: 60, dc: true,
 		make: regularMakerN(false, func(rng *rand.Rand) int { return 65 + rng.Intn(16) })}.run(t)
 }
 
@@ -76,7 +76,7 @@ func TestRegularGlobalRepeats(t *testing.T) {
 // the regular propagator's runs).
 func TestRegularGlobalExtra(t *testing.T) {
 	globalCheck{
-		name: "regular with a sum", instances: 100, make: regularMaker(false),
+		name: "regular with a sum", instances: 80, make: regularMaker(false),
 		extra: func(rng *rand.Rand, m *Model) {
 			var xs []Expr
 			for x := range m.NumVars() {

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -106,9 +107,19 @@ func patternSpan(s *StrLit, at []int, off, end int) Span {
 	return Span{Pos: pos(off), End: e}
 }
 
-// regularAlphabet lists the values the list can take that some move of d
-// reads, sorted; false if there are more than maxRegularValues.
+// regularAlphabet lists the values the list can take that some move of
+// d reads, sorted; false if there are more than maxRegularValues.
 func regularAlphabet(m *engine.Model, list []engine.Expr, d *patDFA) ([]int64, bool) {
+	var ivs []engine.Interval
+	for _, e := range list {
+		if v, ok := e.(*engine.VarExpr); ok {
+			ivs = append(ivs, m.InitialIntervals(v.V)...)
+			continue
+		}
+		lo, hi := e.Bounds()
+		ivs = append(ivs, engine.Interval{Lo: lo, Hi: hi})
+	}
+	slices.SortFunc(ivs, func(a, b engine.Interval) int { return cmp.Compare(a.Lo, b.Lo) })
 	live := make([]bool, d.nc)
 	for c := range live {
 		live[c] = d.live(c)
@@ -140,26 +151,17 @@ func regularAlphabet(m *engine.Model, list []engine.Expr, d *patDFA) ([]int64, b
 			}
 		}
 	}
-	for _, e := range list {
-		if v, ok := e.(*engine.VarExpr); ok {
-			for _, iv := range m.InitialIntervals(v.V) {
-				if !add(iv.Lo, iv.Hi) {
-					return nil, false
-				}
-			}
-			continue
+	// The union of the intervals, each value once.
+	for i := 0; i < len(ivs); {
+		lo, hi := ivs[i].Lo, ivs[i].Hi
+		for i++; i < len(ivs) && (ivs[i].Lo <= hi || ivs[i].Lo-1 == hi); i++ {
+			hi = max(hi, ivs[i].Hi)
 		}
-		lo, hi := e.Bounds()
 		if !add(lo, hi) {
 			return nil, false
 		}
-		if len(values) > maxRegularValues/2 { // keep the duplicates in check
-			slices.Sort(values)
-			values = slices.Compact(values)
-		}
 	}
-	slices.Sort(values)
-	return slices.Compact(values), true
+	return values, true
 }
 
 // spread makes the automaton over the given values: a value moves as its

@@ -331,10 +331,10 @@ func (p *patParser) class() (*patNode, *patError) {
 			return nil, p.errAt(open, 1, "malformed pattern: [ is not closed")
 		case c == ']':
 			p.i++
-			p.space()
 			if len(n.set) == 0 {
 				return nil, p.errAt(open, p.i-open, "malformed pattern: empty class %s", p.src[open:p.i])
 			}
+			p.space()
 			return n, nil
 		case c != '-' && !isDigit(c):
 			return nil, p.unexpected()
