@@ -404,6 +404,9 @@ func (r *resolver) call(c *Call, inShow bool) {
 		return
 	}
 	for _, a := range c.Args {
+		if _, str := a.(*StrLit); str && b.constraint {
+			continue // a pattern (regular): the global reads it
+		}
 		r.expr(a)
 	}
 }
