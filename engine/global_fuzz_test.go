@@ -45,6 +45,8 @@ func init() {
 				make: func(rng *rand.Rand, m *Model) Global { return randomTable(rng, m, 3, 10, blanks, negated) }})
 		}
 	}
+	registerGlobalCheck(globalCheck{name: "regular", make: regularMaker(false)})
+	registerGlobalCheck(globalCheck{name: "regular with a variable twice", make: regularMaker(true)})
 	registerGlobalCheck(circuitCheck)
 	registerGlobalCheck(subcircuitCheck)
 	for _, kind := range []string{"const", "var", "repeat", "alias"} {

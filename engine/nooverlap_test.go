@@ -40,18 +40,18 @@ func randomTasks(rng *rand.Rand, m *Model, n int, hi int64) (start, dur []Expr) 
 	return start, dur
 }
 
-func TestNoOverlapGlobal(t *testing.T) {
-	globalCheck{
-		name:      "nooverlap",
-		instances: 100,
-		make: func(rng *rand.Rand, m *Model) Global {
-			n := 2 + rng.Intn(3)
-			start, dur := randomTasks(rng, m, n, int64(1+n))
-			g, err := NewNoOverlap(start, dur)
-			if err != nil {
-				panic(err)
-			}
-			return g
-		},
-	}.run(t)
-}
+var noOverlapCheck = registerGlobalCheck(globalCheck{
+	name:      "nooverlap",
+	instances: 100,
+	make: func(rng *rand.Rand, m *Model) Global {
+		n := 2 + rng.Intn(3)
+		start, dur := randomTasks(rng, m, n, int64(1+n))
+		g, err := NewNoOverlap(start, dur)
+		if err != nil {
+			panic(err)
+		}
+		return g
+	},
+})
+
+func TestNoOverlapGlobal(t *testing.T) { noOverlapCheck.run(t) }
