@@ -178,6 +178,15 @@ func (r *parallelRun) finish(i int, s *Solver) {
 	s.Reset()
 }
 
+// collect adds a solver's statistics to the totals and clears them.
+func (r *parallelRun) collect(i int, s *Solver) {
+	r.mu.Lock()
+	r.done.add(s.stats)
+	r.live[i] = Stats{}
+	r.mu.Unlock()
+	s.stats = Stats{}
+}
+
 // report hands the solution s holds to onSolution; false stops the run.
 // An optimisation reports only solutions better than the shared bound.
 func (r *parallelRun) report(s *Solver) bool {
@@ -300,10 +309,11 @@ func (r *parallelRun) work(i int, s *Solver, subs [][]decision, next *atomic.Int
 	for !r.stop.Load() {
 		k := next.Add(1) - 1
 		if k >= int64(len(subs)) {
-			return
+			break
 		}
 		if !s.enter(subs[k]) {
-			r.finish(i, s)
+			r.collect(i, s)
+			s.leaveSubproblem()
 			continue
 		}
 		countOnly := r.onSolution == nil && s.obj == nil
@@ -323,21 +333,53 @@ func (r *parallelRun) work(i int, s *Solver, subs [][]decision, next *atomic.Int
 			r.solutions += s.stats.Solutions // counted without the lock
 			r.mu.Unlock()
 		}
-		r.finish(i, s)
+		r.collect(i, s)
+		s.leaveSubproblem()
 	}
+	r.finish(i, s)
+}
+
+// leaveSubproblem ends a subproblem but keeps the propagation of the root and of
+// the subproblem's decisions, which the next subproblem would otherwise
+// repeat: it shares a prefix of its path with this one (they come in the
+// order of the search), and with wide domains (the start times of a job
+// shop, a cost in 0..1000) the root's fixpoint alone can cost hundreds
+// of nodes. What was propagated before a better bound was found stays
+// valid: each decision replayed or tried below syncs the bound and wakes
+// the objective's propagator. A store whose trail is bounded (it may
+// have lost the records of those levels) is Reset instead.
+func (s *Solver) leaveSubproblem() {
+	t := &s.st
+	if !s.rooted || t.budget > 0 || t.lost > 0 || t.level() != s.rootLevel+len(s.frames) {
+		s.Reset()
+		return
+	}
+	s.base = 0
 }
 
 // enter prepares a Reset solver to search the subproblem p: the root, then
 // each decision at a level of its own, below which the search does not
 // backtrack. False if p has no solution.
 func (s *Solver) enter(p []decision) bool {
-	if !s.start() {
-		s.phase = phaseDone
-		return false
+	if !s.rooted {
+		if !s.start() {
+			s.phase = phaseDone
+			return false
+		}
+		s.rooted, s.rootLevel = true, s.st.level()
 	}
-	for _, d := range p {
+	c := 0 // the decisions kept from the last subproblem (leaveSubproblem)
+	for c < len(s.frames) && c < len(p) && s.frames[c].x == p[c].x && s.frames[c].v == p[c].v && s.frames[c].right == p[c].ne {
+		c++
+	}
+	for len(s.frames) > c {
+		s.st.pop()
+		s.frames = s.frames[:len(s.frames)-1]
+	}
+	for _, d := range p[c:] {
 		s.frames = append(s.frames, frame{x: d.x, v: d.v, tried: true, right: d.ne})
 		if !s.replay(&s.frames[len(s.frames)-1]) {
+			s.frames = s.frames[:len(s.frames)-1] // replay popped its level
 			s.phase = phaseDone
 			return false
 		}

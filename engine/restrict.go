@@ -65,6 +65,7 @@ func (s *Solver) Restrict(v Var, values []int64) bool {
 func (s *Solver) Reset() {
 	t := &s.st
 	s.propagated = false
+	s.rooted = false
 	if t.lost > 0 {
 		t.restore()
 	}

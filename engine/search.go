@@ -82,6 +82,12 @@ type Solver struct {
 	n    int32 // number of variables
 	st   store
 
+	// A worker of SolveParallel keeps the root's propagation from one
+	// subproblem to the next (enter, toRoot): rooted says it is done, at
+	// store level rootLevel.
+	rooted    bool
+	rootLevel int
+
 	props     []propagator
 	propCons  []int32 // the model constraint of each propagator
 	watchAt   []int32 // propagators on x: watches[watchAt[x]:watchAt[x+1]]
