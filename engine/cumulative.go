@@ -17,6 +17,9 @@ type Cumulative struct {
 	args            []Expr // start ++ dur ++ dem ++ [capacity]
 }
 
+// startTimes returns the start times, for ValuesAuto (valueorder.go).
+func (g *Cumulative) startTimes() []Expr { return g.start }
+
 // NewCumulative returns cumulative(start, dur, dem, capacity); the lists
 // must have the same length.
 func NewCumulative(start, dur, dem []Expr, capacity Expr) (*Cumulative, error) {

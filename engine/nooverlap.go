@@ -35,6 +35,9 @@ func NewNoOverlap(start, dur []Expr) (*NoOverlap, error) {
 	return &NoOverlap{start: start, dur: dur, args: args}, nil
 }
 
+// startTimes returns the start times, for ValuesAuto (valueorder.go).
+func (g *NoOverlap) startTimes() []Expr { return g.start }
+
 // Name implements Global.
 func (g *NoOverlap) Name() string { return "nooverlap" }
 

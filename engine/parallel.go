@@ -109,8 +109,10 @@ func SolveParallel(m *Model, opts Options, workers int, onSolution func(values [
 	}
 	status := Exhausted
 	var subs [][]decision
-	if workers == 1 {
-		r.runAll(solvers[0])
+	if workers == 1 || solvers[0].obj != nil && r.probe(solvers[0]) {
+		if workers == 1 {
+			r.runAll(solvers[0])
+		}
 	} else {
 		subs = r.decompose(solvers[0], workers)
 		var next atomic.Int64
@@ -211,6 +213,38 @@ func (r *parallelRun) report(s *Solver) bool {
 		return false
 	}
 	return true
+}
+
+// probeNodes is how far SolveParallel searches an optimisation on one
+// worker before it splits the tree. Splitting costs the cuts and the
+// replays of the subproblems' paths, and the subproblems start without
+// the good bound that a search in order soon finds: on the job shop ft06,
+// 324 nodes on one worker became 3,712 on two. A search that ends within
+// the probe is done; a longer one is split, with the probe's bound.
+const probeNodes = 5000
+
+// probe searches an optimisation on s for probeNodes nodes, reporting
+// its improving solutions, and reports whether that finished the run.
+func (r *parallelRun) probe(s *Solver) bool {
+	s.nodeLimit = probeNodes
+	defer func() { s.nodeLimit = 0 }()
+	for {
+		switch s.Next() {
+		case Solution:
+			if r.report(s) {
+				continue
+			}
+		case Stopped:
+			if s.nodeHit {
+				r.collect(0, s)
+				s.Reset()
+				return false
+			}
+			r.stopped()
+		}
+		r.finish(0, s)
+		return true
+	}
 }
 
 // runAll runs the whole search on s.

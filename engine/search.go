@@ -87,6 +87,10 @@ type Solver struct {
 	// store level rootLevel.
 	rooted    bool
 	rootLevel int
+	// nodeLimit, if positive, stops the search (Stopped, with nodeHit
+	// set) after that many nodes: SolveParallel's probe.
+	nodeLimit int64
+	nodeHit   bool
 
 	props     []propagator
 	propCons  []int32 // the model constraint of each propagator

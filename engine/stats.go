@@ -26,6 +26,10 @@ func (s *Solver) limitReached() bool {
 	if s.timedOut || s.stopFlag.Load() || s.opts.StopFlag != nil && s.opts.StopFlag.Load() || s.group != nil && s.group.Load() {
 		return true
 	}
+	if s.nodeLimit > 0 && s.stats.Nodes >= s.nodeLimit {
+		s.nodeHit = true
+		return true
+	}
 	s.deadlineTick++
 	if s.opts.Progress != nil && s.deadlineTick&4095 == 0 {
 		s.opts.Progress(s.stats)
