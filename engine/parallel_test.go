@@ -218,3 +218,22 @@ func TestSolveParallelWide(t *testing.T) {
 		t.Errorf("nodes: %d with 2 workers, %d with 1", two.Nodes, one.Nodes)
 	}
 }
+
+// An optimisation that a search in order finishes within probeNodes is
+// not split: two workers do exactly one worker's search.
+func TestSolveParallelProbe(t *testing.T) {
+	m, q := queens(t, 8)
+	w, _ := NewNary(OpSum, []Expr{m.Ref(q[0]), m.Ref(q[7])})
+	m.SetObjective(Minimize, w)
+	_, one, err := SolveParallel(m, Recommended(), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, two, err := SolveParallel(m, Recommended(), 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Nodes >= probeNodes || two.Nodes != one.Nodes || two.Solutions != one.Solutions {
+		t.Fatalf("1 worker: %d nodes, %d solutions; 2 workers: %d nodes, %d solutions", one.Nodes, one.Solutions, two.Nodes, two.Solutions)
+	}
+}
