@@ -16,7 +16,7 @@ type globalRow struct {
 	name  string
 	csp   []string // csp solve arguments: the model and its options
 	mzn   string   // MiniZinc model in bench/mzn
-	dzn   string   // its data file, if any
+	dzn   string   // its data: ";"-separated .dzn files and name=value assignments
 	all   bool     // count every solution (-a) instead of one / the optimum
 	want  int64    // the objective (optimisation), the count (all), or -1
 	optim bool
@@ -26,11 +26,14 @@ type globalRow struct {
 var globalRows = []globalRow{
 	{name: "knight's tour 6x6", quick: true, csp: []string{"examples/knights-tour.csp", "-p", "n=6"}, mzn: "knights_tour.mzn", dzn: "n=6", want: -1},
 	{name: "knight's tour 8x8", csp: []string{"examples/knights-tour.csp", "-p", "n=8"}, mzn: "knights_tour.mzn", dzn: "n=8", want: -1},
-	{name: "TSP", csp: []string{"examples/tsp.csp"}, mzn: "tsp.mzn", dzn: "tsp.dzn", optim: true, want: -1},
+	{name: "TSP burma14", csp: []string{"examples/tsp.csp", "-p", "n=14"}, mzn: "tsp.mzn", dzn: "tsp.dzn;cities=14", optim: true, want: 3323},
+	{name: "delivery route", csp: []string{"examples/delivery-route.csp"}, mzn: "delivery_route.mzn", optim: true, want: 211, quick: true},
 	{name: "job shop ft06", quick: true, csp: []string{"examples/jobshop-ft06.csp"}, mzn: "jobshop.mzn", dzn: "ft06.dzn", optim: true, want: 55},
 	{name: "job shop la01", csp: []string{"examples/jobshop-ft06.csp", "bench/mzn/la01.csp"}, mzn: "jobshop.mzn", dzn: "la01.dzn", optim: true, want: 666},
-	{name: "RCPSP", csp: []string{"examples/project.csp"}, mzn: "rcpsp.mzn", dzn: "rcpsp.dzn", optim: true, want: -1},
-	{name: "nonogram", quick: true, csp: []string{"examples/nonogram.csp"}, mzn: "nonogram.mzn", dzn: "nonogram.dzn", all: true, want: 1},
+	{name: "RCPSP (project)", csp: []string{"examples/project.csp"}, mzn: "rcpsp.mzn", dzn: "project.dzn", optim: true, want: 27, quick: true},
+	{name: "nonogram Bucks 23x27", quick: true, csp: []string{"examples/nonogram.csp"}, mzn: "nonogram.mzn", dzn: "nonogram.dzn", all: true, want: 1},
+	{name: "nonogram P200 25x25", csp: []string{"examples/nonogram.csp", "bench/data/nonogram_p200.csp"}, mzn: "nonogram.mzn", dzn: "nonogram_p200.dzn", all: true, want: 1},
+	{name: "prime square", csp: []string{"bench/mzn/prime_square.csp"}, mzn: "prime_square.mzn", all: true, want: 23360},
 	{name: "social golfers", csp: []string{"examples/social-golfers.csp"}, mzn: "social_golfers.mzn", want: -1},
 	{name: "magic sequence", quick: true, csp: []string{"examples/magic-sequence-gcc.csp"}, mzn: "magic_sequence.mzn", all: true, want: -1},
 	{name: "word fill", quick: true, csp: []string{"examples/word-fill.csp"}, mzn: "word_fill.mzn", all: true, want: -1},
@@ -77,11 +80,13 @@ func (r *runner) globalProblem(g globalRow) *problem {
 	}
 	p.variants = append(p.variants, &variant{solver: "gecode", name: "globals", family: "global/gecode/" + g.name, run: func() result {
 		args := []string{filepath.Join(r.tools.mznDir, g.mzn)}
-		switch {
-		case strings.HasSuffix(g.dzn, ".dzn"):
-			args = append(args, filepath.Join(r.tools.mznDir, g.dzn))
-		case g.dzn != "":
-			args = append(args, "-D", g.dzn+";")
+		for _, d := range strings.Split(g.dzn, ";") {
+			switch {
+			case strings.HasSuffix(d, ".dzn"):
+				args = append(args, filepath.Join(r.tools.mznDir, d))
+			case d != "":
+				args = append(args, "-D", d+";")
+			}
 		}
 		if g.all {
 			args = append(args, "-a")
