@@ -19,11 +19,13 @@ import "github.com/csp-lang/csp/engine"
 // an "or" of them one Nary or, so that the engine, which walks expressions
 // recursively, never meets a chain as deep as the source line is long.
 
-// chainOps are the operators that chain to the left without brackets.
-var chainOps = map[string]bool{
-	"+": true, "-": true, "*": true, "/": true, "%": true,
-	"and": true, "or": true, "xor": true,
-	"union": true, "diff": true, "++": true,
+// chainOp reports whether op chains to the left without brackets.
+func chainOp(op string) bool {
+	switch op {
+	case "+", "-", "*", "/", "%", "and", "or", "xor", "union", "diff", "++":
+		return true
+	}
+	return false
 }
 
 // leftSpine returns the left spine of b through chain operators that keep
@@ -34,7 +36,7 @@ func leftSpine(b *Binary, keep func(op string) bool) (leaf Expr, spine []*Binary
 	var e Expr = b
 	for {
 		x, ok := e.(*Binary)
-		if !ok || !chainOps[x.Op] || keep != nil && !keep(x.Op) {
+		if !ok || !chainOp(x.Op) || keep != nil && !keep(x.Op) {
 			break
 		}
 		n++
@@ -70,11 +72,11 @@ func (r *resolver) binary(b *Binary) {
 // isChain reports whether b has a chain operator below it on its left
 // spine, which the passes walk with a loop.
 func isChain(b *Binary) bool {
-	if !chainOps[b.Op] {
+	if !chainOp(b.Op) {
 		return false
 	}
 	x, ok := b.X.(*Binary)
-	return ok && chainOps[x.Op]
+	return ok && chainOp(x.Op)
 }
 
 // chain evaluates a chain: its leftmost operand, then each operator from
@@ -95,7 +97,7 @@ func (l *lowerer) chain(top *Binary) value {
 	}
 	acc = flattenValue(acc)
 	if v, ok := acc.(exprV); ok && engineDepth(v.e) > maxEngineChain {
-		l.errorf(top, "more than %d operators in a row on variables that cannot be combined into one (such as / and %%): split the expression", maxEngineChain)
+		l.errorf(top, "more than %d operators in a row on variables that cannot be combined into one (such as %s): split the expression", maxEngineChain, "/ and %")
 		return nil
 	}
 	return acc
