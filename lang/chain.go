@@ -89,11 +89,21 @@ func (l *lowerer) chain(top *Binary) value {
 		}
 	}
 	acc := l.eval(leaf)
+	var joined *arrV // the list the ++ before made, which this chain owns
 	for i, b := range spine {
 		if i > 0 && opFamily(b.Op) != opFamily(spine[i-1].Op) {
 			acc = flattenValue(acc)
 		}
+		if b.Op == "++" && joined != nil && acc == value(joined) {
+			acc = l.joinMore(b, joined)
+			joined, _ = acc.(*arrV)
+			continue
+		}
 		acc = l.binaryOf(b, acc)
+		joined = nil
+		if b.Op == "++" {
+			joined, _ = acc.(*arrV)
+		}
 	}
 	acc = flattenValue(acc)
 	if v, ok := acc.(exprV); ok && engineDepth(v.e) > maxEngineChain {
@@ -226,4 +236,25 @@ func engineDepth(e engine.Expr) int {
 		n++
 		e = b.X
 	}
+}
+
+// joinMore is concatOf for a list made by the ++ before it in a chain,
+// which nothing else holds: the elements of b.Y are appended to it in
+// place, so that a chain of ++ takes time in proportion to its result.
+func (l *lowerer) joinMore(b *Binary, xa *arrV) value {
+	y := l.eval(b.Y)
+	if y == nil {
+		return nil
+	}
+	ya, ok := y.(*arrV)
+	if !ok {
+		l.errorf(b.Y, "++ joins two lists, but %s is %s", l.text(b.Y), describe(y))
+		return nil
+	}
+	if !l.spend(int64(len(ya.elems)), b) {
+		return nil
+	}
+	xa.elems = append(xa.elems, ya.elems...)
+	xa.dims = []interval{{1, int64(len(xa.elems))}}
+	return xa
 }
