@@ -198,8 +198,11 @@ func (r *resolver) stmtExpr(e Expr) {
 		return
 	case *Binary:
 		if e.Op == "and" {
-			r.stmtExpr(e.X)
-			r.stmtExpr(e.Y)
+			leaf, spine := leftSpine(e, isAnd) // a loop (chain.go)
+			r.stmtExpr(leaf)
+			for _, s := range spine {
+				r.stmtExpr(s.Y)
+			}
 			return
 		}
 	case *Call:

@@ -156,6 +156,9 @@ var arithOps = map[string]engine.BinOp{
 }
 
 func (l *lowerer) binary(b *Binary) value {
+	if isChain(b) {
+		return l.chain(b) // chain.go
+	}
 	switch b.Op {
 	case "and", "or", "xor", "->", "<->":
 		return l.logic(b)
@@ -184,6 +187,24 @@ func (l *lowerer) binary(b *Binary) value {
 			return nil
 		}
 		return boolV(equalSets(xs, ys) == (b.Op == "="))
+	}
+	return l.arith(b, arithOps[b.Op], x, y)
+}
+
+// binaryOf evaluates b, a chain operator, whose left operand has the
+// value x (chain.go), as binary does.
+func (l *lowerer) binaryOf(b *Binary, x value) value {
+	switch b.Op {
+	case "and", "or", "xor":
+		return l.logicOf(b, x)
+	case "union", "diff":
+		return l.setOpOf(b, x)
+	case "++":
+		return l.concatOf(b, x)
+	}
+	y := l.eval(b.Y)
+	if x == nil || y == nil {
+		return nil
 	}
 	return l.arith(b, arithOps[b.Op], x, y)
 }
@@ -314,7 +335,11 @@ func (l *lowerer) power(b *Binary) value {
 // logic combines truth values. A constant left side decides alone where it
 // can, so "i > 1 -> q[i-1] < q[i]" never evaluates q[0].
 func (l *lowerer) logic(b *Binary) value {
-	x := l.eval(b.X)
+	return l.logicOf(b, l.eval(b.X))
+}
+
+// logicOf is logic with the value x of b.X.
+func (l *lowerer) logicOf(b *Binary, x value) value {
 	if x == nil {
 		return nil
 	}
@@ -385,7 +410,12 @@ func (l *lowerer) rangeSet(b *Binary) value {
 }
 
 func (l *lowerer) setOp(b *Binary) value {
-	x, y := l.eval(b.X), l.eval(b.Y)
+	return l.setOpOf(b, l.eval(b.X))
+}
+
+// setOpOf is setOp with the value x of b.X.
+func (l *lowerer) setOpOf(b *Binary, x value) value {
+	y := l.eval(b.Y)
 	if x == nil || y == nil {
 		return nil
 	}

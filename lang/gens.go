@@ -153,6 +153,15 @@ func usesName(e Expr, names map[string]bool) bool {
 	case *Unary:
 		return any(e.X)
 	case *Binary:
+		if isChain(e) { // a loop down its spine (chain.go)
+			leaf, spine := leftSpine(e, nil)
+			for _, s := range spine {
+				if any(s.Y) {
+					return true
+				}
+			}
+			return any(leaf)
+		}
 		return any(e.X, e.Y)
 	case *Index:
 		return any(e.X) || any(e.Indices...)

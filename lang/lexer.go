@@ -43,7 +43,14 @@ var puncts = []string{"<->", "..", "->", "++", "<=", ">=", "==", "!=",
 // A line that ends with one of these continues on the next line.
 var continuesLine = map[string]bool{}
 
+// punctsAt lists the puncts by their first byte, in the order of puncts
+// (longest first), so that punct tries only those that may match.
+var punctsAt [256][]string
+
 func init() {
+	for _, p := range puncts {
+		punctsAt[p[0]] = append(punctsAt[p[0]], p)
+	}
 	for _, s := range strings.Fields(`+ - * / % ^ = == != < <= > >= -> <-> .. , : { [ (
 		++ and or xor not in union diff where then else`) {
 		continuesLine[s] = true
@@ -52,7 +59,13 @@ func init() {
 
 // These nest what follows them (right-associative operators, if,
 // quantifiers): a statement may hold at most maxNesting of them.
-var nestsWithoutBrackets = map[string]bool{"if": true, "forall": true, "exists": true, "->": true, "<->": true, "^": true}
+func nestsWithoutBrackets(v string) bool {
+	switch v {
+	case "if", "forall", "exists", "->", "<->", "^":
+		return true
+	}
+	return false
+}
 
 // A newline right before one of these separates nothing.
 var joinsPrevious = map[string]bool{")": true, "]": true, "}": true, "then": true, "else": true, "end": true, "where": true, "for": true}
@@ -244,7 +257,7 @@ func (s *scanner) emit(typ lexer.TokenType, n int) {
 	} else {
 		s.prefix = 0
 	}
-	if nestsWithoutBrackets[s.toks[len(s.toks)-1].Value] && typ != tokString {
+	if (typ == tokPunct || typ == tokKeyword) && nestsWithoutBrackets(s.toks[len(s.toks)-1].Value) {
 		if s.nested++; s.nested > maxNesting {
 			s.errorf(p, "expression nested more than %d deep", maxNesting)
 			s.fatal = true
@@ -305,7 +318,7 @@ func (s *scanner) str() {
 
 func (s *scanner) punct() {
 	rest := s.src[s.off:]
-	for _, p := range puncts {
+	for _, p := range punctsAt[rest[0]] {
 		if strings.HasPrefix(rest, p) {
 			s.emit(tokPunct, len(p))
 			return

@@ -44,7 +44,12 @@ func (l *lowerer) setComp(e *SetComp) value {
 // concat evaluates a ++ b: the elements of both lists (a matrix in
 // row-major order), in a list indexed from 1.
 func (l *lowerer) concat(b *Binary) value {
-	x, y := l.eval(b.X), l.eval(b.Y)
+	return l.concatOf(b, l.eval(b.X))
+}
+
+// concatOf is concat with the value x of b.X.
+func (l *lowerer) concatOf(b *Binary, x value) value {
+	y := l.eval(b.Y)
 	if x == nil || y == nil {
 		return nil
 	}

@@ -20,7 +20,11 @@ type Origin struct {
 // statement is lowered in one go, so its sites are the last ones made.
 type origins struct {
 	sites     []site
-	stmtSites int         // the sites of the statement being lowered: sites[stmtSites:]
+	stmtSites int // the sites of the statement being lowered: sites[stmtSites:]
+	// byNode indexes the statement's sites by node, where it has many
+	// (an "and" of a million parts): from siteIndexAbove sites on.
+	byNode    map[smallSpan][]int32
+	byNodeFor int         // the stmtSites byNode was made for
 	refs      []originRef // by constraint
 	values    []int64     // generator values, one run per constraint
 	files     []string    // the file names the sites' spans refer to
@@ -84,9 +88,24 @@ func (o *origins) record(idx int, stmt, node Span, gens []genValue) {
 
 // siteOf finds the site among the statement's, or makes it.
 func (o *origins) siteOf(stmt, node smallSpan, gens []genValue) int32 {
-	for i := len(o.sites) - 1; i >= o.stmtSites; i-- {
-		if s := &o.sites[i]; s.node == node && sameNames(s.names, gens) {
-			return int32(i)
+	if len(o.sites)-o.stmtSites < siteIndexAbove {
+		for i := len(o.sites) - 1; i >= o.stmtSites; i-- {
+			if s := &o.sites[i]; s.node == node && sameNames(s.names, gens) {
+				return int32(i)
+			}
+		}
+	} else {
+		if o.byNode == nil || o.byNodeFor != o.stmtSites {
+			o.byNode, o.byNodeFor = map[smallSpan][]int32{}, o.stmtSites
+			for i := o.stmtSites; i < len(o.sites); i++ {
+				o.byNode[o.sites[i].node] = append(o.byNode[o.sites[i].node], int32(i))
+			}
+		}
+		is := o.byNode[node]
+		for k := len(is) - 1; k >= 0; k-- {
+			if sameNames(o.sites[is[k]].names, gens) {
+				return is[k]
+			}
 		}
 	}
 	names := make([]string, len(gens))
@@ -94,8 +113,16 @@ func (o *origins) siteOf(stmt, node smallSpan, gens []genValue) int32 {
 		names[i] = g.name
 	}
 	o.sites = append(o.sites, site{stmt, node, names})
-	return int32(len(o.sites) - 1)
+	i := int32(len(o.sites) - 1)
+	if o.byNode != nil && o.byNodeFor == o.stmtSites {
+		o.byNode[node] = append(o.byNode[node], i)
+	}
+	return i
 }
+
+// siteIndexAbove is the number of sites of a statement from which they
+// are found by node rather than one by one.
+const siteIndexAbove = 64
 
 func sameNames(names []string, gens []genValue) bool {
 	if len(names) != len(gens) {

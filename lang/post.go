@@ -19,8 +19,12 @@ func (l *lowerer) post(e Expr) {
 		}
 	case *Binary:
 		if e.Op == "and" {
-			l.post(e.X)
-			l.post(e.Y)
+			// As l.post(e.X); l.post(e.Y), in a loop (chain.go).
+			leaf, spine := leftSpine(e, isAnd)
+			l.post(leaf)
+			for _, s := range spine {
+				l.post(s.Y)
+			}
 			return
 		}
 		if (e.Op == "in" || e.Op == "not in") && !l.decomposeAll && l.postTupleIn(e) {

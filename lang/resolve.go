@@ -296,8 +296,7 @@ func (r *resolver) expr(e Expr) {
 	case *Unary:
 		r.expr(e.X)
 	case *Binary:
-		r.expr(e.X)
-		r.expr(e.Y)
+		r.binary(e) // chain.go
 	case *Index:
 		r.expr(e.X)
 		for _, i := range e.Indices {

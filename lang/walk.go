@@ -55,6 +55,19 @@ func walkExpr(e Expr, f func(Expr)) {
 	if e == nil {
 		return
 	}
+	if b, ok := e.(*Binary); ok && isChain(b) {
+		// The spine of a chain top down, then its operands left to
+		// right: the order of the recursion, in a loop (chain.go).
+		leaf, spine := leftSpine(b, nil)
+		for i := len(spine) - 1; i >= 0; i-- {
+			f(spine[i])
+		}
+		walkExpr(leaf, f)
+		for _, s := range spine {
+			walkExpr(s.Y, f)
+		}
+		return
+	}
 	f(e)
 	switch e := e.(type) {
 	case *Unary:

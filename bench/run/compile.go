@@ -54,6 +54,12 @@ func compileCases(quick bool) []compileCase {
 			}
 			return b.String()
 		}, true},
+		{"sum of 200,000 ones on one line (issue 16)", func() string {
+			return "var x in 1..3\nx = " + strings.Repeat("1 + ", 199999) + "1\n"
+		}, false},
+		{"or of 200,000 comparisons on one line (issue 16)", func() string {
+			return "var x in 1..3\n" + strings.Repeat("x = 4 or ", 200000) + "x = 3\n"
+		}, false},
 		{"or of 1,000,000 terms (9 MB)", func() string {
 			var b strings.Builder
 			b.WriteString("var x in 0..9\n")
