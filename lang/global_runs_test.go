@@ -80,7 +80,7 @@ func TestRunsErrors(t *testing.T) {
 		{"var x[1..3] in 0..1\nruns(x, [1, -2])", "length -2 (element 2 of the lengths) is negative"},
 		{"var x[1..3] in 2..3\nruns(x, [1])", "element 1 can be neither 0 nor 1"},
 		{"var x[1..3] in 0..1\nruns(x, [1 2; 3 4])", "needs a list of lengths, found a 2-dimensional array"},
-		{"var x[1..3] in 0..1\nruns(x, 2)", "needs a list as the lengths"},
+		{"var x[1..3] in 0..1\nruns(x, 2)", "needs a list as argument 2 (the lengths)"},
 	} {
 		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(c.src)}})
 		if err == nil || !strings.Contains(err.Error(), c.msg) {

@@ -17,6 +17,15 @@ func (l *lowerer) index(ix *Index) value {
 		l.errorf(ix.X, "%s is %s and cannot be indexed", l.text(ix.X), describe(base))
 		return nil
 	}
+	if len(ix.Indices) < len(a.dims) && len(ix.Indices) > 0 {
+		// m[r] of a matrix is its row r, m[r, ..]: the indices given
+		// select the leading dimensions (a nonogram's rowclue[r]).
+		full := &Index{Span: ix.Span, X: ix.X, Indices: append([]Expr(nil), ix.Indices...)}
+		for len(full.Indices) < len(a.dims) {
+			full.Indices = append(full.Indices, &FullRange{Span: ix.Span})
+		}
+		ix = full
+	}
 	if len(ix.Indices) != len(a.dims) {
 		l.errorf(ix, "%s has %s, but %d %s given", l.text(ix.X), plural(len(a.dims), "dimension"),
 			len(ix.Indices), map[bool]string{true: "index is", false: "indices are"}[len(ix.Indices) == 1])

@@ -63,6 +63,8 @@ course's settings are --order input --values min --prop fc):
                      try values ascending, descending, or from the middle
                      out; auto: from the middle out, but with minimize/
                      maximize the objective's variables best value first
+                     and the start times of nooverlap/cumulative earliest
+                     first
   --prop none|fc|ac  none: check a constraint once its variables are set;
                      fc: forward checking after each assignment;
                      ac: propagation to a fixpoint, domain-consistent alldiff
