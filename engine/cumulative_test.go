@@ -62,19 +62,7 @@ func cumulativeRoot(t *testing.T, lo, hi, dur, dem []int64, capacity int64) ([][
 		t.Fatal(err)
 	}
 	m.Post(g)
-	s, err := NewSolver(m, Options{Prop: PropAC})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Propagate() {
-		return nil, false
-	}
-	out := make([][2]int64, len(lo))
-	for i := range lo {
-		dom := s.Domain(Var(i))
-		out[i] = [2]int64{dom[0], dom[len(dom)-1]}
-	}
-	return out, true
+	return rootBounds(t, m, len(lo))
 }
 
 func TestCumulativeTimetable(t *testing.T) {

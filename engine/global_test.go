@@ -377,3 +377,18 @@ func rootDomains(t *testing.T, m *Model) [][]int64 {
 	}
 	return out
 }
+
+// rootBounds propagates m at the root under PropAC and returns the bounds
+// of its first n variables, or false if propagation fails.
+func rootBounds(t *testing.T, m *Model, n int) ([][2]int64, bool) {
+	t.Helper()
+	doms := rootDomains(t, m)
+	if doms == nil {
+		return nil, false
+	}
+	out := make([][2]int64, n)
+	for i := range out {
+		out[i] = [2]int64{doms[i][0], doms[i][len(doms[i])-1]}
+	}
+	return out, true
+}

@@ -67,18 +67,7 @@ func TestLex(t *testing.T) {
 func lexRoot(t *testing.T, m *Model, g Global) [][]int64 {
 	t.Helper()
 	m.Post(g)
-	s, err := NewSolver(m, Options{Prop: PropAC})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Propagate() {
-		return nil
-	}
-	out := make([][]int64, m.NumVars())
-	for x := range out {
-		out[x] = s.Domain(Var(x))
-	}
-	return out
+	return rootDomains(t, m)
 }
 
 // lexRangeVars adds variables with the given domains lo..hi.

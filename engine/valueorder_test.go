@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestValueOrders checks the directions ValuesAuto reads off objectives.
 func TestValueOrders(t *testing.T) {
@@ -28,12 +31,12 @@ func TestValueOrders(t *testing.T) {
 	m.Require(must(NewBinary(OpEq, r(5), must(NewBinary(OpAdd, r(0), r(3))))))
 	m.SetObjective(Minimize, obj)
 	want := []ValueOrder{ValuesMin, ValuesMin, ValuesMax, ValuesMin, ValuesMid, ValuesMid}
-	if got := valueOrders(m); !equalOrders(got, want) {
+	if got := valueOrders(m); !slices.Equal(got, want) {
 		t.Errorf("minimize: %v, want %v", got, want)
 	}
 	m.SetObjective(Maximize, obj)
 	want = []ValueOrder{ValuesMax, ValuesMax, ValuesMin, ValuesMax, ValuesMid, ValuesMid}
-	if got := valueOrders(m); !equalOrders(got, want) {
+	if got := valueOrders(m); !slices.Equal(got, want) {
 		t.Errorf("maximize: %v, want %v", got, want)
 	}
 	// minimize f, with f = a + d and c = f - b: the definition of f
@@ -42,7 +45,7 @@ func TestValueOrders(t *testing.T) {
 	m.Require(must(NewBinary(OpEq, r(2), must(NewBinary(OpSub, r(5), r(1))))))
 	m.SetObjective(Minimize, r(5))
 	want = []ValueOrder{ValuesMin, ValuesMid, ValuesMid, ValuesMin, ValuesMid, ValuesMin}
-	if got := valueOrders(m); !equalOrders(got, want) {
+	if got := valueOrders(m); !slices.Equal(got, want) {
 		t.Errorf("definitions: %v, want %v", got, want)
 	}
 	// a both added and subtracted has no direction.
@@ -50,18 +53,6 @@ func TestValueOrders(t *testing.T) {
 	if got := valueOrders(m); got[0] != ValuesMid {
 		t.Errorf("a in both directions: %v", got[0])
 	}
-}
-
-func equalOrders(a, b []ValueOrder) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestValuesAutoFirstSolution: with ValuesAuto, the first solution of
