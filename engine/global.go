@@ -116,7 +116,15 @@ func (b *builder) postGlobal(g Global) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", g.Name(), err)
 		}
-		return b.postExpr(e)
+		// Each part of the conjunction on its own, as lang posts a
+		// statement's: one expression over every argument would only be
+		// checked once all but one of them are fixed.
+		for _, part := range conjunctsOf(e, nil) {
+			if err := b.postExpr(part); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	var xs []int32
 	for _, x := range argX {
@@ -231,4 +239,22 @@ func (r *globalRun) run(t *store, mode propMode) bool {
 func (b *builder) addGlobalAC(r *globalRun, cons int32) {
 	info := acInfo{idem: r.opts.idem, slow: r.opts.slow, cons: cons}
 	b.addAC(r, r.xs, r.opts.wake, info, r.opts.ev)
+}
+
+// conjunctsOf appends the parts of a conjunction (and, all) to dst.
+func conjunctsOf(e Expr, dst []Expr) []Expr {
+	switch c := e.(type) {
+	case *Nary:
+		if c.Op == OpAll {
+			for _, a := range c.Args {
+				dst = conjunctsOf(a, dst)
+			}
+			return dst
+		}
+	case *Binary:
+		if c.Op == OpAnd {
+			return conjunctsOf(c.Y, conjunctsOf(c.X, dst))
+		}
+	}
+	return append(dst, e)
 }

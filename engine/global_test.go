@@ -392,3 +392,20 @@ func rootBounds(t *testing.T, m *Model, n int) ([][2]int64, bool) {
 	}
 	return out, true
 }
+
+// A global with an argument that is not a variable is posted as its
+// decomposition, one propagator per part: forward checking then works
+// pair by pair instead of once all but one argument are fixed.
+func TestGlobalDecomposedByParts(t *testing.T) {
+	m := NewModel()
+	args := randomVars(rand.New(rand.NewSource(2)), m, "x", 3, 1, 5)
+	plus, err := NewBinary(OpAdd, args[2], NewConst(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Post(&distinctSum{args: []Expr{args[0], args[1], plus}, k: 9})
+	s := newSolver(t, m, Options{Prop: PropFC})
+	if len(s.props) < 4 {
+		t.Fatalf("%d propagators, want one per pair and one for the sum", len(s.props))
+	}
+}

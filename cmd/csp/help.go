@@ -64,7 +64,7 @@ course's settings are --order input --values min --prop fc):
                      out; auto: from the middle out, but with minimize/
                      maximize the objective's variables best value first
                      and the start times of nooverlap/cumulative earliest
-                     first
+                     first (satisfaction models: middle out)
   --prop none|fc|ac  none: check a constraint once its variables are set;
                      fc: forward checking after each assignment;
                      ac: propagation to a fixpoint, domain-consistent alldiff
