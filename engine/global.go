@@ -73,10 +73,6 @@ type globalOpts struct {
 	ev   *events // where it hears which variables changed, or nil
 }
 
-// ErrNotSimple is returned by a Global constructor's callers when an
-// argument must be a variable or a constant.
-var ErrNotSimple = errors.New("argument is neither a variable nor a constant")
-
 // Post posts a global constraint and returns its index.
 func (m *Model) Post(g Global) int {
 	m.cons = append(m.cons, Constraint{Kind: KindGlobal, Global: g})

@@ -28,10 +28,7 @@ func TestLongChainsUnderMemoryCap(t *testing.T) {
 		t.Skipf("ulimit -v is not available: %v %s", err, out)
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "csp")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/csp").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := cspBinary(t)
 	const n = 200000
 	rep := func(unit, sep string) string {
 		return strings.TrimSuffix(strings.Repeat(unit+sep, n), sep)

@@ -20,7 +20,11 @@ func TestMain(m *testing.M) {
 	if err := os.Chdir("../.."); err != nil {
 		panic(err)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir) // the binary of cspBinary
+	}
+	os.Exit(code)
 }
 
 // runCLI runs the command line in-process and renders what a user sees:

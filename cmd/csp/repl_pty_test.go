@@ -23,10 +23,7 @@ func TestREPLTerminal(t *testing.T) {
 		t.Skip("builds the binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "csp")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/csp").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := cspBinary(t)
 	history := filepath.Join(dir, "history")
 	cmd := exec.Command(bin, "repl", "--history", history)
 	cmd.Env = append(os.Environ(), "TERM=dumb")
