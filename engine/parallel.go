@@ -93,13 +93,31 @@ type parallelRun struct {
 // It returns an error, before searching, if NewSolver would.
 func SolveParallel(m *Model, opts Options, workers int, onSolution func(values []int64) bool) (Status, Stats, error) {
 	start := time.Now()
+	r, solvers, err := newParallelRun(m, opts, workers, onSolution)
+	if err != nil {
+		return Exhausted, Stats{}, err
+	}
+	if len(solvers) == 1 || solvers[0].obj != nil && r.probe(solvers[0]) {
+		if len(solvers) == 1 {
+			r.runAll(solvers[0])
+		}
+	} else {
+		r.runWorkers(solvers, r.decompose(solvers[0], len(solvers)))
+	}
+	st, stats := r.result(start)
+	return st, stats, nil
+}
+
+// newParallelRun prepares a run of the given number of workers, each with
+// a solver of its own.
+func newParallelRun(m *Model, opts Options, workers int, onSolution func(values []int64) bool) (*parallelRun, []*Solver, error) {
 	workers = max(workers, 1)
 	r := &parallelRun{m: m, opts: opts, onSolution: onSolution, live: make([]Stats, workers)}
 	solvers := make([]*Solver, workers)
 	for i := range solvers {
 		s, err := NewSolver(m, r.workerOptions(i))
 		if err != nil {
-			return Exhausted, Stats{}, err
+			return nil, nil, err
 		}
 		s.group = &r.stop
 		if s.obj != nil {
@@ -107,25 +125,27 @@ func SolveParallel(m *Model, opts Options, workers int, onSolution func(values [
 		}
 		solvers[i] = s
 	}
-	status := Exhausted
-	var subs [][]decision
-	if workers == 1 || solvers[0].obj != nil && r.probe(solvers[0]) {
-		if workers == 1 {
-			r.runAll(solvers[0])
-		}
-	} else {
-		subs = r.decompose(solvers[0], workers)
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for i, s := range solvers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r.work(i, s, subs, &next)
-			}()
-		}
-		wg.Wait()
+	return r, solvers, nil
+}
+
+// runWorkers has the solvers take the subproblems subs in turn, each on
+// a goroutine of its own, until none is left or the run stops.
+func (r *parallelRun) runWorkers(solvers []*Solver, subs [][]decision) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for i, s := range solvers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.work(i, s, subs, &next)
+		}()
 	}
+	wg.Wait()
+}
+
+// result is the run's outcome and its statistics, summed.
+func (r *parallelRun) result(start time.Time) (Status, Stats) {
+	status := Exhausted
 	switch {
 	case r.userStop.Load():
 		status = Solution
@@ -135,7 +155,7 @@ func SolveParallel(m *Model, opts Options, workers int, onSolution func(values [
 	st := r.done
 	st.Solutions = r.solutions
 	st.SearchTime = time.Since(start)
-	return status, st, nil
+	return status, st
 }
 
 // workerOptions returns the options of worker i: progress is reported

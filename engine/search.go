@@ -149,6 +149,7 @@ const (
 	phaseChoose                // pick the next variable, or report a solution
 	phaseBranch                // try the next value of the top frame
 	phaseSolution              // a solution was returned; resume below it
+	phaseCut                   // statusCut was returned; resume below the cut node
 	phaseDone                  // exhausted
 )
 
@@ -237,8 +238,10 @@ func (s *Solver) next() Status {
 		}
 	case phaseDone:
 		return Exhausted
-	case phaseSolution:
-		if len(s.frames) == s.base || (s.obj != nil && len(s.obj.p.vars) == 0) {
+	case phaseSolution, phaseCut:
+		// A cut node is not a solution: with a constant objective the
+		// nodes after it may still hold the first one.
+		if len(s.frames) == s.base || (s.phase == phaseSolution && s.obj != nil && len(s.obj.p.vars) == 0) {
 			s.phase = phaseDone // the only solution, or nothing can be better
 			return Exhausted
 		}
@@ -257,7 +260,7 @@ func (s *Solver) next() Status {
 				return s.solution()
 			}
 			if len(s.frames)-s.base == s.cutDepth && s.cutDepth > 0 {
-				s.phase = phaseSolution
+				s.phase = phaseCut
 				return statusCut
 			}
 			s.frames = append(s.frames, frame{x: s.selectVar()})
@@ -393,7 +396,7 @@ func (s *Solver) nextAC() Status {
 				return s.solution()
 			}
 			if s.cutDepth > 0 && s.eqDepth() == s.cutDepth {
-				s.phase = phaseSolution
+				s.phase = phaseCut
 				return statusCut
 			}
 			s.frames = append(s.frames, frame{x: x, v: s.firstValue(x)})

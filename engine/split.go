@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Splitting a search into jobs that run anywhere: the decomposition of
+// SolveParallel (parallel.go), handed out instead of kept in memory. A job
+// is a list of subproblems; a subproblem is the path of decisions from the
+// root to a node of the tree. The nodes are those where the cut stopped
+// the search, plus the solutions it met above the cut, so the subproblems
+// partition the tree: solving every job and adding up gives exactly what
+// one search gives, whatever machine runs each job, and in any order.
+
+// Decision is one step of a subproblem's path: X = V, or X != V when
+// NotEqual is set (the right branch of PropAC's two-way branching).
+type Decision struct {
+	X        Var
+	V        int64
+	NotEqual bool
+}
+
+// Subproblem is the path of decisions from the root to a node of the
+// search tree. Solving it means searching the subtree below that node.
+type Subproblem []Decision
+
+// ErrSplitStopped is Split's error when opts.Deadline or opts.StopFlag
+// ended the decomposition.
+var ErrSplitStopped = errors.New("the split was stopped by a limit before it finished")
+
+// Split cuts the search tree of m, searched with opts, into at most jobs
+// groups of subproblems that together cover the tree exactly once. It
+// cuts deeper until there are at least jobs subproblems or the tree has
+// no node that deep, so a small tree gives fewer groups; there is always
+// at least one group (a model whose root fails gives one empty-path
+// subproblem, whose search finds nothing). Groups hold consecutive
+// subproblems in the order of the search, which share long prefixes.
+func Split(m *Model, opts Options, jobs int) ([][]Subproblem, error) {
+	jobs = max(jobs, 1)
+	s, err := NewSolver(m, opts)
+	if err != nil {
+		return nil, err
+	}
+	subs, err := s.cutInto(jobs)
+	if err != nil {
+		return nil, err
+	}
+	if len(subs) == 0 {
+		subs = []Subproblem{{}}
+	}
+	groups := make([][]Subproblem, min(jobs, len(subs)))
+	for i, sub := range subs {
+		g := i * len(groups) / len(subs)
+		groups[g] = append(groups[g], sub)
+	}
+	return groups, nil
+}
+
+// cutInto cuts the tree at growing depths until the cut yields at least
+// target subproblems, and returns them with the paths of the solutions
+// above the cut, in the order of the search.
+func (s *Solver) cutInto(target int) ([]Subproblem, error) {
+	var subs []Subproblem
+	for depth := 1; ; depth++ {
+		s.Reset()
+		s.cutDepth = depth
+		subs = subs[:0]
+		deeper := false
+	cut:
+		for {
+			switch s.next() {
+			case statusCut:
+				deeper = true
+				subs = append(subs, s.subproblem())
+			case Solution:
+				subs = append(subs, s.subproblem())
+			case Stopped:
+				return nil, ErrSplitStopped
+			default:
+				break cut
+			}
+		}
+		if !deeper || len(subs) >= target || depth >= int(s.n)+64 {
+			s.cutDepth = 0
+			return subs, nil
+		}
+	}
+}
+
+// subproblem returns the path of the current node.
+func (s *Solver) subproblem() Subproblem {
+	p := make(Subproblem, len(s.frames))
+	for i, f := range s.frames {
+		p[i] = Decision{X: Var(f.x), V: f.v, NotEqual: f.right}
+	}
+	return p
+}
+
+// SolveSubproblems searches the subproblems subs of m (as Split returns
+// them, from a model built the same way) on the given number of
+// goroutines, like SolveParallel but with the subproblems given. Its
+// answers for the subproblems of all of Split's groups, taken together,
+// are SolveParallel's for m: the solutions are the same, the counts add
+// up, and the best of the optima is the optimum. An optimisation's
+// subproblems do not share a bound across calls, so each call reports its
+// own improving solutions and its own optimum.
+func SolveSubproblems(m *Model, opts Options, workers int, subs []Subproblem, onSolution func(values []int64) bool) (Status, Stats, error) {
+	start := time.Now()
+	paths := make([][]decision, len(subs))
+	for i, sub := range subs {
+		p := make([]decision, len(sub))
+		for j, d := range sub {
+			if d.X < 0 || int(d.X) >= m.NumVars() {
+				return Exhausted, Stats{}, fmt.Errorf("subproblem %d: variable %d is not in the model", i+1, d.X)
+			}
+			p[j] = decision{x: int32(d.X), v: d.V, ne: d.NotEqual}
+		}
+		paths[i] = p
+	}
+	r, solvers, err := newParallelRun(m, opts, workers, onSolution)
+	if err != nil {
+		return Exhausted, Stats{}, err
+	}
+	r.runWorkers(solvers, paths)
+	st, stats := r.result(start)
+	return st, stats, nil
+}
+
+// Fingerprint identifies m's variables (names and initial domains), its
+// number of constraints and its objective, so that a subproblem made for
+// one model is not searched in another: the same source with other data,
+// parameters, or a propagation level that adds hidden variables, gives
+// another fingerprint.
+func (m *Model) Fingerprint() string {
+	h := sha256.New()
+	var buf [8]byte
+	num := func(v int64) {
+		binary.LittleEndian.PutUint64(buf[:], uint64(v))
+		h.Write(buf[:])
+	}
+	for x := range m.vars {
+		name := m.vars[x].name
+		num(int64(len(name)))
+		h.Write([]byte(name))
+		lo, hi := m.InitialBounds(Var(x))
+		num(m.InitialSize(Var(x)))
+		num(lo)
+		num(hi)
+	}
+	num(int64(len(m.cons)))
+	num(int64(m.sense))
+	if m.objective != nil {
+		num(1)
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}

@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// solveSplit splits m into jobs groups and solves each group on its own,
+// as separate machines would: the solutions of every group, and the best
+// objective over the groups' optima.
+func solveSplit(t *testing.T, name string, m *Model, o Options, jobs, workers int) (sols [][]int64, groups int) {
+	t.Helper()
+	gs, err := Split(m, o, jobs)
+	if err != nil || len(gs) == 0 || len(gs) > jobs {
+		t.Fatalf("%s: Split gave %d groups, %v", name, len(gs), err)
+	}
+	for _, g := range gs {
+		var last []int64
+		st, stats, err := SolveSubproblems(m, o, workers, g, func(vals []int64) bool {
+			if _, obj := m.Objective(); obj != nil {
+				last = slices.Clone(vals)
+				return true
+			}
+			sols = append(sols, slices.Clone(vals))
+			return true
+		})
+		if err != nil || st != Exhausted {
+			t.Fatalf("%s: %v %+v %v", name, st, stats, err)
+		}
+		if last != nil {
+			sols = append(sols, last)
+		}
+	}
+	return sols, len(gs)
+}
+
+// The jobs of a split find exactly the enumerator's solutions, each once,
+// and their optima include the optimum, for every combination of options
+// and numbers of jobs.
+func TestSplitCrossCheck(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	models := 300
+	if testing.Short() {
+		models = 40
+	}
+	for i := range models {
+		rm := randomModel(rng)
+		want := rm.enumerate()
+		for k, o := range allOptions() {
+			jobs := 1 + (i+k)%7
+			name := fmt.Sprintf("model %d %v options %v/%v/%v, %d jobs", i, rm.desc, o.Order, o.Values, o.Prop, jobs)
+			got, _ := solveSplit(t, name, rm.m, o, jobs, 1+k%2)
+			sense, obj := rm.m.Objective()
+			if obj == nil {
+				checkSameSet(t, name, got, want)
+				continue
+			}
+			checkBestOf(t, name, got, want, sense, obj)
+		}
+	}
+}
+
+func checkSameSet(t *testing.T, name string, got, want [][]int64) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, a := range got {
+		k := fmt.Sprint(a)
+		if seen[k] {
+			t.Fatalf("%s: %v found by two jobs", name, a)
+		}
+		seen[k] = true
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d solutions, want %d", name, len(got), len(want))
+	}
+	for _, a := range want {
+		if !seen[fmt.Sprint(a)] {
+			t.Fatalf("%s: %v missing", name, a)
+		}
+	}
+}
+
+func checkBestOf(t *testing.T, name string, got, want [][]int64, sense Sense, obj Expr) {
+	t.Helper()
+	if len(want) == 0 {
+		if len(got) != 0 {
+			t.Fatalf("%s: solutions %v of an unsatisfiable model", name, got)
+		}
+		return
+	}
+	best := func(as [][]int64) int64 {
+		var b int64
+		for j, a := range as {
+			v, ok := refEval(obj, a)
+			if !ok {
+				t.Fatalf("%s: %v has no defined objective", name, a)
+			}
+			if j == 0 || sense == Minimize && v < b || sense == Maximize && v > b {
+				b = v
+			}
+		}
+		return b
+	}
+	if len(got) == 0 || best(got) != best(want) {
+		t.Fatalf("%s: optima %v, want %d", name, got, best(want))
+	}
+}
+
+// 8-queens split into many jobs: the counts add up to 92, and the tree is
+// cut into as many jobs as asked unless it has fewer nodes at its deepest
+// cut (under ac, 100 jobs find the 92 solutions as leaves).
+func TestSplitQueens(t *testing.T) {
+	for _, o := range allOptions() {
+		m, _ := queens(t, 8)
+		for _, jobs := range []int{1, 5, 100} {
+			sols, groups := solveSplit(t, fmt.Sprint(o, jobs), m, o, jobs, 2)
+			if len(sols) != 92 {
+				t.Fatalf("%v, %d jobs: %d solutions, want 92", o, jobs, len(sols))
+			}
+			if groups > jobs || jobs <= 5 && groups != jobs {
+				t.Fatalf("%v: %d groups, want %d", o, groups, jobs)
+			}
+		}
+	}
+}
+
+// A model whose root fails is one job with an empty path, which finds
+// nothing; a variable outside the model is refused.
+func TestSplitEdges(t *testing.T) {
+	m := NewModel()
+	x, _ := m.NewVarRange("x", 1, 3)
+	lt, err := NewBinary(OpLt, m.Ref(x), NewConst(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Require(lt)
+	gs, err := Split(m, Options{Prop: PropAC}, 10)
+	if err != nil || len(gs) != 1 || len(gs[0]) != 1 || len(gs[0][0]) != 0 {
+		t.Fatalf("Split of a failing root: %v %v", gs, err)
+	}
+	_, _, err = SolveSubproblems(m, Options{}, 1, []Subproblem{{{X: 5, V: 1}}}, nil)
+	if err == nil {
+		t.Fatal("a variable outside the model was accepted")
+	}
+	if m.Fingerprint() == NewModel().Fingerprint() {
+		t.Fatal("two different models have one fingerprint")
+	}
+}
