@@ -37,6 +37,8 @@ type options struct {
 	traceMax  int    // --trace-limit
 	tree      string // --tree FILE.svg|.dot
 	help      bool
+	jobs      int    // csp split: how many jobs
+	job       string // --job FILE:K, a job of csp split to solve
 }
 
 // The default search settings: the strongest level, which the benchmark
@@ -109,6 +111,10 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.IntVar(&o.traceMax, "trace-limit", defaultTraceLimit, "")
 	fs.StringVar(&o.tree, "tree", "", "")
 	fs.BoolVar(&o.decompose, "decompose", false, "")
+	fs.StringVar(&o.job, "job", "", "")
+	if name == "split" {
+		fs.IntVar(&o.jobs, "jobs", 100, "")
+	}
 	return fs
 }
 
@@ -190,6 +196,9 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	}
 	if solve && o.tree != "" && !strings.HasSuffix(o.tree, ".svg") && !strings.HasSuffix(o.tree, ".dot") {
 		return nil, fmt.Errorf("--tree %s: the file name must end in .svg (a picture) or .dot (Graphviz)", o.tree)
+	}
+	if solve && o.job != "" && (o.trace != traceOff || o.tree != "" || o.each != "" || o.explain) {
+		return nil, errors.New("--job searches part of a tree; --trace, --tree, --each and --explain do not go with it")
 	}
 	if solve && o.each != "" && (o.trace != traceOff || o.tree != "") {
 		return nil, errors.New("--trace and --tree show one search; they do not go with --each")

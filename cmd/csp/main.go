@@ -52,6 +52,8 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return replCmd(rest, stdin, stdout, stderr)
 	case "compare":
 		return compareCmd(rest, stdout, stderr)
+	case "split":
+		return splitCmd(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return helpCmd(rest, stdout, stderr)
 	case "version", "-version", "--version":

@@ -33,6 +33,7 @@ type searchRun struct {
 	interrupted atomic.Bool
 	multiline   bool
 	tree        *searchTree
+	job         *job // --job: the subproblems of csp split to search
 }
 
 func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, start time.Time) *searchRun {
@@ -70,6 +71,9 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 // parallel reports whether the search runs on several goroutines.
 func (r *searchRun) parallel() bool {
 	o := r.o
+	if r.job != nil {
+		return true // SolveSubproblems searches the job's subproblems, on one worker or more
+	}
 	return o.workers > 1 && o.trace == traceOff && r.tree == nil && o.first == 0 && (o.all || o.count || r.optimizing)
 }
 
@@ -166,7 +170,21 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 	if countOnly {
 		onSolution = nil // the workers count without taking turns
 	}
-	status, st, err := engine.SolveParallel(r.prog.Model, r.opts, r.o.workers, onSolution)
+	limit := solutionLimit(r.o)
+	if r.optimizing || limit == 0 {
+		limit = 0
+	} else {
+		next := onSolution // a job without -a, --count or an objective: its first solutions
+		onSolution = func(vs []int64) bool { next(vs); return r.res.found < limit }
+	}
+	var status engine.Status
+	var st engine.Stats
+	var err error
+	if r.job != nil {
+		status, st, err = engine.SolveSubproblems(r.prog.Model, r.opts, r.o.workers, r.job.subs, onSolution)
+	} else {
+		status, st, err = engine.SolveParallel(r.prog.Model, r.opts, r.o.workers, onSolution)
+	}
 	if countOnly {
 		r.res.found = st.Solutions
 	}

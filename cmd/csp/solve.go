@@ -54,6 +54,12 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	if r == nil {
 		return exitBadInput
 	}
+	if o.job != "" {
+		if r.job, err = loadJob(o.job, prog); err != nil {
+			fmt.Fprintf(stderr, "csp solve: %v\n", err)
+			return exitBadInput
+		}
+	}
 	return r.run()
 }
 

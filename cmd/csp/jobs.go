@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// Jobs: the lines `csp split` writes and `csp solve --job` reads. A line
+// is a JSON object: the job's number and how many there are, the model's
+// fingerprint (so that a job is not solved against another model, other
+// data or another propagation level), and the job's subproblems, each a
+// list of decisions "q[1]=3" or "q[2]!=5" naming the model's variables.
+//
+//	{"job":1,"jobs":4,"model":"9f2c4e1a07b3d5e6","paths":[["q[1]=1","q[2]=3"],["q[1]=1","q[2]=4"]]}
+
+// jobLine is one line of a split.
+type jobLine struct {
+	Job   int        `json:"job"`
+	Jobs  int        `json:"jobs"`
+	Model string     `json:"model"`
+	Paths [][]string `json:"paths"`
+}
+
+// job is a parsed job, its subproblems resolved against the model.
+type job struct {
+	number, of int
+	model      string
+	subs       []engine.Subproblem
+}
+
+// writeJobs writes the groups of a split as job lines.
+func writeJobs(w io.Writer, m *engine.Model, groups [][]engine.Subproblem) error {
+	enc := json.NewEncoder(w)
+	fp := m.Fingerprint()
+	for k, g := range groups {
+		line := jobLine{Job: k + 1, Jobs: len(groups), Model: fp, Paths: make([][]string, len(g))}
+		for i, sub := range g {
+			path := make([]string, len(sub))
+			for j, d := range sub {
+				op := "="
+				if d.NotEqual {
+					op = "!="
+				}
+				path[j] = m.VarName(d.X) + op + strconv.FormatInt(d.V, 10)
+			}
+			line.Paths[i] = path
+		}
+		if err := enc.Encode(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readJob finds the job --job names: FILE:K, line K of a split's output
+// (K from 1; blank lines are not counted), or a job line itself.
+func readJob(spec string) (text, where string, err error) {
+	if strings.HasPrefix(strings.TrimSpace(spec), "{") {
+		return spec, "--job", nil
+	}
+	i := strings.LastIndexByte(spec, ':')
+	k, kerr := strconv.Atoi(spec[i+1:])
+	if i <= 0 || kerr != nil || k < 1 {
+		return "", "", fmt.Errorf("--job %s: give FILE:K (line K of csp split's output, from 1) or a line of it", spec)
+	}
+	data, err := os.ReadFile(spec[:i])
+	if err != nil {
+		return "", "", fmt.Errorf("--job: cannot read %s: %v", spec[:i], unwrapPathError(err))
+	}
+	n := 0
+	for no, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if n++; n == k {
+			return line, fmt.Sprintf("%s:%d", spec[:i], no+1), nil
+		}
+	}
+	return "", "", fmt.Errorf("--job %s: %s has %d jobs", spec, spec[:i], n)
+}
+
+// parseJob reads a job line and resolves its decisions against the
+// model's variables.
+func parseJob(text string, m *engine.Model) (*job, error) {
+	var l jobLine
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return nil, fmt.Errorf("not a line of csp split's output: %v", err)
+	}
+	if l.Job < 1 || l.Job > l.Jobs || l.Model == "" {
+		return nil, fmt.Errorf("not a line of csp split's output: job %d of %d", l.Job, l.Jobs)
+	}
+	if fp := m.Fingerprint(); l.Model != fp {
+		return nil, fmt.Errorf("job %d/%d was split from another model (fingerprint %s, this one is %s): "+
+			"give csp solve the model, data, -p values and --prop level that csp split had", l.Job, l.Jobs, l.Model, fp)
+	}
+	vars := make(map[string]engine.Var, m.NumVars())
+	for x := range m.NumVars() {
+		vars[m.VarName(engine.Var(x))] = engine.Var(x)
+	}
+	j := &job{number: l.Job, of: l.Jobs, model: l.Model, subs: make([]engine.Subproblem, len(l.Paths))}
+	for i, path := range l.Paths {
+		sub := make(engine.Subproblem, len(path))
+		for k, step := range path {
+			d, err := parseDecision(step, vars)
+			if err != nil {
+				return nil, fmt.Errorf("job %d/%d, subproblem %d: %v", l.Job, l.Jobs, i+1, err)
+			}
+			sub[k] = d
+		}
+		j.subs[i] = sub
+	}
+	return j, nil
+}
+
+// parseDecision reads "name=value" or "name!=value". The value is an
+// integer, so the last = separates it, whatever the name holds.
+func parseDecision(step string, vars map[string]engine.Var) (engine.Decision, error) {
+	i := strings.LastIndexByte(step, '=')
+	if i < 0 {
+		return engine.Decision{}, fmt.Errorf("%q is not name=value or name!=value", step)
+	}
+	name, ne := step[:i], false
+	if strings.HasSuffix(name, "!") {
+		name, ne = name[:len(name)-1], true
+	}
+	v, err := strconv.ParseInt(step[i+1:], 10, 64)
+	if err != nil {
+		return engine.Decision{}, fmt.Errorf("%q: %s is not an integer", step, step[i+1:])
+	}
+	x, ok := vars[name]
+	if !ok {
+		return engine.Decision{}, fmt.Errorf("%q: the model has no variable %s", step, name)
+	}
+	return engine.Decision{X: x, V: v, NotEqual: ne}, nil
+}
+
+// loadJob reads and resolves the job --job names against prog's model.
+func loadJob(spec string, prog *lang.Program) (*job, error) {
+	text, where, err := readJob(spec)
+	if err != nil {
+		return nil, err
+	}
+	j, err := parseJob(text, prog.Model)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", where, err)
+	}
+	return j, nil
+}

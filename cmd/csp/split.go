@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/csp-lang/csp/engine"
+)
+
+// csp split MODEL [DATA...] --jobs N: the decomposition --workers uses,
+// written out as N job lines (jobs.go) for machines csp does not know
+// about: GNU parallel, ssh, a Slurm job array. Each job is solved by
+// `csp solve MODEL --job FILE:K`, and `csp merge` puts the answers back
+// together (merge.go).
+
+const splitUsage = `usage: csp split MODEL [DATA...] [-p name=value]... --jobs N [flags]
+
+Cut the search of MODEL into N independent jobs and write them to stdout,
+one JSON line each. Together the jobs cover the search exactly once: solve
+each with csp solve MODEL [DATA...] --job FILE:K (K from 1) under the same
+-p values and --prop level, then put the answers together with csp merge.
+
+flags:
+  --jobs N           how many jobs (default 100); a small search may give fewer
+  --order, --values, --prop, -p, --timeout, --max-memory   as for csp solve
+
+The search settings shape the cut; --prop must be the same when the jobs
+are solved (it decides the model's hidden variables), the order and
+values may differ. Example, on every core of this machine:
+
+  csp split models/queens.csp -p n=14 --jobs 1000 > jobs.txt
+  seq 1000 | parallel csp solve models/queens.csp -p n=14 --count --json --job jobs.txt:{} > out.jsonl
+  csp merge out.jsonl
+`
+
+func splitCmd(args []string, stdout, stderr io.Writer) int {
+	start := time.Now()
+	o, err := parseArgs("split", args, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "csp split: %v\n", err)
+		return exitBadInput
+	}
+	if o.help {
+		fmt.Fprint(stdout, splitUsage)
+		return exitSolved
+	}
+	if o.jobs < 1 {
+		fmt.Fprintln(stderr, "csp split: --jobs needs a positive number")
+		return exitBadInput
+	}
+	if len(o.files) == 0 {
+		fmt.Fprint(stderr, "csp split: no model file given\n"+splitUsage)
+		return exitBadInput
+	}
+	prog, code := compile(o, stderr, start)
+	if prog == nil {
+		return code
+	}
+	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop}
+	if o.timeout > 0 {
+		opts.Deadline = start.Add(o.timeout)
+	}
+	groups, err := engine.Split(prog.Model, opts, o.jobs)
+	if errors.Is(err, engine.ErrSplitStopped) {
+		fmt.Fprintf(stderr, "csp split: %v (--timeout %v); no job written\n", err, o.timeout)
+		return exitLimit
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "csp: %s: %v\n", o.files[0], err)
+		return exitBadInput
+	}
+	w := bufio.NewWriter(stdout)
+	if writeJobs(w, prog.Model, groups) != nil || w.Flush() != nil {
+		return exitOutput // run reports the write error
+	}
+	subs := 0
+	for _, g := range groups {
+		subs += len(g)
+	}
+	note := ""
+	if len(groups) < o.jobs {
+		note = fmt.Sprintf(" (the search has too few nodes for %d)", o.jobs)
+	}
+	fmt.Fprintf(stderr, "%d jobs%s, %d subproblems, in %v\n", len(groups), note, subs, time.Since(start).Round(time.Millisecond))
+	return exitSolved
+}
