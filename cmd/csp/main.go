@@ -54,6 +54,8 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return compareCmd(rest, stdout, stderr)
 	case "split":
 		return splitCmd(rest, stdout, stderr)
+	case "merge":
+		return mergeCmd(rest, stdin, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return helpCmd(rest, stdout, stderr)
 	case "version", "-version", "--version":

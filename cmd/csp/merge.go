@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// csp merge: the answers of the jobs of a split (jobs.go), read from
+// their --json output, put together as one search would have printed
+// them, with a check that every job ran to the end.
+
+const mergeUsage = `usage: csp merge [FILE...] [--json]
+
+Read the --json output of csp solve --job runs (from the FILEs, or stdin
+when none is given; the outputs of many jobs may share a file, in any
+order) and print the answer of the whole search: the sum of the counts
+(--count), every solution in job order (-a), or the best solution (an
+objective). Every job of the split must have reported, once, and run to
+the end; a missing, failed or stopped job is named on stderr and the
+answer is marked incomplete (exit status 3).
+
+flags:
+  --json    print the merged answer as csp solve --json does
+`
+
+// jobReport is what one job printed.
+type jobReport struct {
+	status    *jobStatus
+	solutions []jobSolution
+	errors    []string
+}
+
+// jobHeader is what every line of a job's --json output carries.
+type jobHeader struct {
+	Type  string `json:"type"`
+	Job   int    `json:"job"`
+	Jobs  int    `json:"jobs"`
+	Model string `json:"model"`
+}
+
+type jobSolution struct {
+	raw       []byte
+	Objective *int64 `json:"objective"`
+	Text      string `json:"text"`
+}
+
+type jobStatus struct {
+	Status    string `json:"status"`
+	Complete  bool   `json:"complete"`
+	Solutions int64  `json:"solutions"`
+	Objective *int64 `json:"objective"`
+	Stopped   string `json:"stopped"`
+	Sense     string `json:"sense"` // minimize or maximize, for an objective
+}
+
+// mergeInput is every job's report, by job number.
+type mergeInput struct {
+	jobs  int
+	model string
+	by    map[int]*jobReport
+
+	printed   int  // solutions printed
+	multiline bool // one of them had several lines
+}
+
+func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	asJSON, files := false, []string{}
+	for _, a := range args {
+		switch a {
+		case "-h", "-help", "--help":
+			fmt.Fprint(stdout, mergeUsage)
+			return exitSolved
+		case "--json", "-json":
+			asJSON = true
+		default:
+			if strings.HasPrefix(a, "-") && a != "-" {
+				fmt.Fprintf(stderr, "csp merge: unknown flag %s; see csp help merge\n", a)
+				return exitBadInput
+			}
+			files = append(files, a)
+		}
+	}
+	in := &mergeInput{by: map[int]*jobReport{}}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	for _, f := range files {
+		if err := in.readFile(f, stdin); err != nil {
+			fmt.Fprintf(stderr, "csp merge: %v\n", err)
+			return exitBadInput
+		}
+	}
+	if in.jobs == 0 {
+		fmt.Fprintln(stderr, "csp merge: no job output found (run the jobs with csp solve --job ... --json)")
+		return exitBadInput
+	}
+	return in.print(stdout, stderr, asJSON)
+}
+
+// readFile reads one file of job output ("-": stdin).
+func (in *mergeInput) readFile(name string, stdin io.Reader) error {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return fmt.Errorf("cannot read %s: %v", name, unwrapPathError(err))
+		}
+		defer f.Close()
+		r = f
+	} else {
+		name = "<stdin>"
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<30)
+	for no := 1; sc.Scan(); no++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		if err := in.line(sc.Bytes()); err != nil {
+			return fmt.Errorf("%s:%d: %v", name, no, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("cannot read %s: %v", name, err)
+	}
+	return nil
+}
+
+// line takes in one line of a job's output.
+func (in *mergeInput) line(b []byte) error {
+	var h jobHeader
+	if err := json.Unmarshal(b, &h); err != nil {
+		return fmt.Errorf("not a JSON line of csp solve --json: %v", err)
+	}
+	if h.Job == 0 {
+		return fmt.Errorf("a %q line without a job number: run the jobs with csp solve --job ... --json", h.Type)
+	}
+	if in.jobs == 0 {
+		in.jobs, in.model = h.Jobs, h.Model
+	}
+	if h.Jobs != in.jobs || h.Model != in.model || h.Job < 1 || h.Job > h.Jobs {
+		return fmt.Errorf("job %d/%d of model %s does not belong to the split of the lines before (%d jobs of model %s)",
+			h.Job, h.Jobs, h.Model, in.jobs, in.model)
+	}
+	rep := in.by[h.Job]
+	if rep == nil {
+		rep = &jobReport{}
+		in.by[h.Job] = rep
+	}
+	switch h.Type {
+	case "solution":
+		s := jobSolution{raw: append([]byte(nil), b...)}
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		rep.solutions = append(rep.solutions, s)
+	case "status":
+		if rep.status != nil {
+			return fmt.Errorf("job %d reported twice", h.Job)
+		}
+		rep.status = &jobStatus{}
+		if err := json.Unmarshal(b, rep.status); err != nil {
+			return err
+		}
+	case "error":
+		var e struct{ Message string }
+		json.Unmarshal(b, &e)
+		rep.errors = append(rep.errors, e.Message)
+	}
+	return nil
+}
+
+// problems names the jobs that did not run to the end, in job order.
+func (in *mergeInput) problems() []string {
+	var out []string
+	for k := 1; k <= in.jobs; k++ {
+		rep := in.by[k]
+		switch {
+		case rep == nil || rep.status == nil && len(rep.errors) == 0:
+			out = append(out, fmt.Sprintf("job %d: no answer", k))
+		case len(rep.errors) > 0:
+			out = append(out, fmt.Sprintf("job %d failed: %s", k, rep.errors[0]))
+		case rep.status.Stopped != "":
+			out = append(out, fmt.Sprintf("job %d stopped (%s) before the end of its search", k, rep.status.Stopped))
+		}
+	}
+	return out
+}
+
+// print writes the merged answer and returns the exit status.
+func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	problems := in.problems()
+	var total int64
+	var best *jobSolution
+	sense := ""
+	optimizing, listed := false, false
+	keys := make([]int, 0, len(in.by))
+	for k := range in.by {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	for _, k := range keys {
+		rep := in.by[k]
+		if rep.status != nil {
+			total += rep.status.Solutions
+			optimizing = optimizing || rep.status.Sense != ""
+			sense = max(sense, rep.status.Sense)
+		}
+		for i := range rep.solutions {
+			s := &rep.solutions[i]
+			listed = true
+			if s.Objective != nil {
+				optimizing = true
+				if best == nil || better(*s.Objective, *best.Objective, sense) {
+					best = s
+				}
+			}
+		}
+	}
+	complete := len(problems) == 0
+	found := total
+	switch {
+	case optimizing && best != nil:
+		in.writeSolution(out, best, asJSON)
+		found = 1
+	case listed:
+		for _, k := range keys {
+			for i := range in.by[k].solutions {
+				in.writeSolution(out, &in.by[k].solutions[i], asJSON)
+			}
+		}
+	}
+	for _, p := range problems {
+		fmt.Fprintln(stderr, "csp merge:", p)
+	}
+	if !complete {
+		fmt.Fprintf(stderr, "csp merge: %d of %d jobs did not finish: the answer is incomplete\n", len(problems), in.jobs)
+	}
+	in.writeStatus(out, asJSON, complete, found, total, optimizing, listed, best, len(problems))
+	switch {
+	case !complete:
+		return exitLimit
+	case found == 0:
+		return exitUnsat
+	}
+	return exitSolved
+}
+
+// better reports whether objective a beats b.
+func better(a, b int64, sense string) bool {
+	if sense == "maximize" {
+		return a > b
+	}
+	return a < b
+}
+
+// writeSolution prints a job's solution: its JSON line, or the text
+// csp solve printed for it, a blank line apart when it has several lines.
+func (in *mergeInput) writeSolution(out *bufio.Writer, s *jobSolution, asJSON bool) {
+	if asJSON {
+		out.Write(s.raw)
+		out.WriteByte('\n')
+		return
+	}
+	if in.printed > 0 && in.multiline {
+		out.WriteByte('\n')
+	}
+	out.WriteString(s.Text)
+	in.printed++
+	in.multiline = in.multiline || strings.Count(s.Text, "\n") > 1
+}
+
+// mergedStatus is merge's last line with --json.
+type mergedStatus struct {
+	Type      string `json:"type"` // "status"
+	Status    string `json:"status"`
+	Complete  bool   `json:"complete"`
+	Solutions int64  `json:"solutions"`
+	Objective *int64 `json:"objective,omitempty"`
+	Jobs      int    `json:"jobs"`
+	Finished  int    `json:"finished"` // jobs that ran to the end
+}
+
+// writeStatus ends the answer as csp solve ends it.
+func (in *mergeInput) writeStatus(out *bufio.Writer, asJSON, complete bool, found, total int64, optimizing, listed bool, best *jobSolution, unfinished int) {
+	status := "solution"
+	switch {
+	case found == 0 && complete:
+		status = "unsatisfiable"
+	case found == 0:
+		status = "unknown"
+	case optimizing && complete:
+		status = "optimal"
+	case complete:
+		status = "all_solutions"
+	}
+	if asJSON {
+		st := mergedStatus{Type: "status", Status: status, Complete: complete, Solutions: total, Jobs: in.jobs, Finished: in.jobs - unfinished}
+		if best != nil {
+			st.Objective = best.Objective
+		}
+		b, _ := json.Marshal(st)
+		out.Write(append(b, '\n'))
+		return
+	}
+	switch {
+	case !listed && !optimizing && (total > 0 || complete):
+		fmt.Fprintln(out, total)
+	case found == 0 && complete:
+		fmt.Fprintln(out, "no solution")
+	case optimizing && complete:
+		fmt.Fprintln(out, "optimal")
+	}
+}
