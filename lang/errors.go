@@ -228,12 +228,12 @@ func PrintErrors(w io.Writer, err error, src Sources) {
 		}
 		fmt.Fprintln(w, e.Pos.String()+": "+shortMessage(e.Msg))
 		if text, ok := src[e.Pos.File]; ok {
-			fmt.Fprint(w, Snippet(text, e.Pos, e.End))
+			fmt.Fprint(w, snippet(text, e.Pos, e.End))
 		}
 		for _, n := range e.Notes {
 			fmt.Fprintln(w, n.Pos.String()+": "+shortMessage(n.line()))
 			if text, ok := src[n.Pos.File]; ok {
-				fmt.Fprint(w, Snippet(text, n.Pos, n.End))
+				fmt.Fprint(w, snippet(text, n.Pos, n.End))
 			}
 		}
 	}
@@ -245,10 +245,10 @@ func PrintErrors(w io.Writer, err error, src Sources) {
 	}
 }
 
-// Snippet returns the source line of pos, indented by four spaces, and a
+// snippet returns the source line of pos, indented by four spaces, and a
 // line with carets under the span pos..end (one caret if end is unset or on
 // another line). Tabs are expanded so the caret lines up.
-func Snippet(src []byte, pos, end Pos) string {
+func snippet(src []byte, pos, end Pos) string {
 	if pos.Line == 0 {
 		return ""
 	}

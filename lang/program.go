@@ -44,16 +44,53 @@ type Program struct {
 	defs      map[string]*DefStmt // the definitions, for queries
 }
 
-// VarInfo is one declared decision variable or array.
+// VarInfo is one declared decision variable or array: its name, its
+// index sets, and the engine variables of its elements, through which a
+// Solver's values are read (Values, Value).
 type VarInfo struct {
 	Name string
 	Pos  Pos          // where it is declared
 	Dims []Range      // index sets; empty for a single variable
-	Vars []engine.Var // row-major
+	Vars []engine.Var // row-major: the last index varies fastest
 }
 
 // Range is an index set lo..hi.
 type Range struct{ Lo, Hi int64 }
+
+// Var returns the decision variable or array the model declares as name,
+// or nil if it declares none: a param, a definition or an unknown name.
+// With it a caller reads a solution by name rather than by position:
+//
+//	q := prog.Var("q").Values(s.Value) // []int64, q[1] first
+func (p *Program) Var(name string) *VarInfo {
+	for _, d := range p.Decls {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+// Values returns the values in a solution of the variable's elements, in
+// row-major order (for m[1..2, 1..3]: m[1,1], m[1,2], m[1,3], m[2,1]...),
+// or of the single variable as one value. A Solver's Value method is a
+// Solution: Values(s.Value).
+func (v *VarInfo) Values(sol Solution) []int64 {
+	out := make([]int64, len(v.Vars))
+	for i, x := range v.Vars {
+		out[i] = sol(x)
+	}
+	return out
+}
+
+// Value returns the value in a solution of a single variable (declared
+// without index sets). It panics for an array, whose values Values gives.
+func (v *VarInfo) Value(sol Solution) int64 {
+	if len(v.Dims) > 0 {
+		panic("lang: Value of the array " + v.Name + ": use Values")
+	}
+	return sol(v.Vars[0])
+}
 
 // Compile parses, checks and lowers a model with its data. The error, if
 // any, is an ErrorList with every problem found.

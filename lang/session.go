@@ -35,13 +35,17 @@ func Incomplete(text []byte) bool {
 	return false
 }
 
-// IsQuery is the package's IsQuery, which also knows the program's
-// definitions: the use of an expression definition is a query when its
-// body would be one (total, row(r)); a constraint block is a constraint.
+// IsQuery reports whether a statement parsed from a session's input asks
+// for a value rather than stating a constraint: a name, an arithmetic
+// expression, an aggregate or an index (q, sum(q), cell[1, ..]), which
+// Query then evaluates. Comparisons, logic, quantifiers and global
+// constraints are constraints. The use of one of the program's expression
+// definitions is a query when its body would be one (total, row(r)); a
+// constraint block is a constraint.
 func (p *Program) IsQuery(s Stmt) bool {
 	c, ok := s.(*ConstraintStmt)
 	if !ok || p == nil {
-		return IsQuery(s)
+		return isQuery(s)
 	}
 	return p.isQueryExpr(c.Expr, 0)
 }
@@ -56,14 +60,11 @@ func (p *Program) isQueryExpr(e Expr, depth int) bool {
 			return p.isQueryExpr(d.Body, depth+1)
 		}
 	}
-	return IsQuery(&ConstraintStmt{Expr: e})
+	return isQuery(&ConstraintStmt{Expr: e})
 }
 
-// IsQuery reports whether a parsed statement asks for a value rather than
-// stating a constraint: a name, an arithmetic expression, an aggregate or
-// an index (q, sum(q), cell[1, ..]). Comparisons, logic, quantifiers and
-// global constraints are constraints.
-func IsQuery(s Stmt) bool {
+// isQuery is Program.IsQuery without the program's definitions.
+func isQuery(s Stmt) bool {
 	c, ok := s.(*ConstraintStmt)
 	if !ok {
 		return false

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/engine"
-	"github.com/csp-lang/csp/lang"
+	"github.com/csp-lang/csp/internal/spell"
 )
 
 // options are the flags of solve and check.
@@ -261,7 +261,7 @@ func suggestFlag(name string, names []string) string {
 		}
 		names = long
 	}
-	best := lang.Closest(name, names)
+	best := spell.Closest(name, names)
 	switch {
 	case best == "":
 		return ""
@@ -273,7 +273,7 @@ func suggestFlag(name string, names []string) string {
 
 // suggest returns ` (did you mean "x"?)` for the closest name, if close.
 func suggest(name string, names []string) string {
-	if best := lang.Closest(name, names); best != "" {
+	if best := spell.Closest(name, names); best != "" {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return ""
