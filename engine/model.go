@@ -84,9 +84,9 @@ type Sense uint8
 
 // Objective senses.
 const (
-	Satisfy Sense = iota
-	Minimize
-	Maximize
+	Satisfy  Sense = iota // no objective: every solution will do
+	Minimize              // the smallest objective value
+	Maximize              // the largest objective value
 )
 
 // ConstraintKind says which propagator serves a constraint.
