@@ -7,18 +7,19 @@ import (
 	"github.com/csp-lang/csp/engine"
 )
 
-// Source is a named text: a model, a data file, or a -p value.
+// Source is a named text: a model, a data file, or a -p value. Name is
+// what error messages call it (usually the file's path).
 type Source struct {
 	Name string
 	Text []byte
 }
 
-// Input is everything a model is compiled from.
+// Input is everything a model is compiled from. Only Model is required.
 type Input struct {
-	Model  Source
+	Model  Source   // the model's text
 	Stmts  []Source // more statements after the model, each its own source (a session's input)
 	Data   []Source // data files: name = value statements
-	Params []string // -p arguments, each "name=value"
+	Params []string // param values as csp solve -p gives them, each "name=value"; they override Data
 	Limits Limits   // bounds on compiling
 	// Decompose posts every global constraint as its decomposition into
 	// v1 constraints instead of with its propagator (--decompose).
@@ -33,10 +34,15 @@ type Input struct {
 // Program is a checked model lowered into an engine.Model, with what is
 // needed to print its solutions and to trace constraints back to source.
 type Program struct {
-	Model   *engine.Model
-	Decls   []*VarInfo // decision variables in declaration order
-	origins origins    // for each engine constraint, where it came from: Origin(i)
-	Sources Sources    // every text compiled, for error snippets
+	// Model is what package engine searches: the declared variables (and
+	// any a lookup needed), the constraints, the objective.
+	Model *engine.Model
+	// Decls are the declared decision variables and arrays, in
+	// declaration order; Var finds one by name.
+	Decls   []*VarInfo
+	origins origins // for each engine constraint, where it came from: Origin(i)
+	// Sources holds every text compiled, by name, for PrintErrors.
+	Sources Sources
 	// Objective is the minimize or maximize statement, if any.
 	Objective Span
 	show      []showItem

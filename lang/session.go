@@ -13,7 +13,10 @@ import (
 
 // Incomplete reports whether text stops where a statement cannot end:
 // inside an open bracket, or after an operator, "," or ":" that continues
-// the line. A session then asks for another line.
+// the line. An interactive front end (csp repl) then reads another line
+// and tries again with both, as Python's codeop does for its prompt; text
+// with a mistake that more lines cannot mend is not incomplete, so that
+// Compile reports it at once.
 func Incomplete(text []byte) bool {
 	s := &scanner{file: "", src: string(text), line: 1, col: 1}
 	for s.off < len(s.src) && len(s.errs) < maxScanErrors && !s.fatal {
