@@ -50,9 +50,10 @@ type settings struct {
 	timeout time.Duration
 }
 
-// inputName labels the statement being typed in error messages, as
-// Python's <stdin>.
-const inputName = "<input>"
+// inputName labels the statement being typed in error messages: the
+// number it will have in :model, as the accepted ones are named (sources).
+// A query is labelled the same way, though it is not kept.
+func (s *session) inputName() string { return fmt.Sprintf("[%d]", len(s.stmts)+1) }
 
 func newSession(out, errw io.Writer) *session {
 	s := &session{out: out, errw: errw}
@@ -83,9 +84,10 @@ func (s *session) line(text string) bool {
 
 // input handles a complete statement or query.
 func (s *session) input(text string) {
-	f, err := lang.ParseFile(inputName, []byte(text))
+	name := s.inputName()
+	f, err := lang.ParseFile(name, []byte(text))
 	if err != nil {
-		s.fail(err, lang.Sources{inputName: []byte(text)})
+		s.fail(err, lang.Sources{name: []byte(text)})
 		return
 	}
 	if len(f.Stmts) == 1 && s.prog.IsQuery(f.Stmts[0]) {
@@ -103,7 +105,8 @@ func (s *session) add(text string) {
 		fmt.Fprintf(s.errw, "the model needs values for %s first: :load a data file\n", strings.Join(s.needs, ", "))
 		return
 	}
-	prog, err := s.compile(append(s.sources(), lang.Source{Name: inputName, Text: []byte(text)}))
+	name := s.inputName()
+	prog, err := s.compile(append(s.sources(), lang.Source{Name: name, Text: []byte(text)}))
 	if err != nil {
 		s.fail(err, prog.Sources)
 		return
@@ -111,7 +114,7 @@ func (s *session) add(text string) {
 	before := s.domains()
 	s.stmts = append(s.stmts, entry{text: text})
 	s.install(prog)
-	touched := prog.VarsOf(inputName)
+	touched := prog.VarsOf(name)
 	if !s.root.Propagate() {
 		fmt.Fprintf(s.out, "inconsistent: with statement [%d] the model has no solution (:undo takes it back)\n", len(s.stmts))
 		return
@@ -122,13 +125,13 @@ func (s *session) add(text string) {
 
 // showParams prints the value of each param a statement declares.
 func (s *session) showParams(text string) {
-	f, err := lang.ParseFile(inputName, []byte(text))
+	f, err := lang.ParseFile("", []byte(text))
 	if err != nil {
 		return
 	}
 	for _, st := range f.Stmts {
 		if p, ok := st.(*lang.ParamDecl); ok {
-			if q, err := s.prog.Query(lang.Source{Name: inputName, Text: []byte(p.Name.Name)}); err == nil {
+			if q, err := s.prog.Query(lang.Source{Name: "", Text: []byte(p.Name.Name)}); err == nil {
 				fmt.Fprintf(s.out, "%s = %s\n", p.Name.Name, q.Value(s.value))
 			}
 		}
@@ -254,9 +257,10 @@ func (s *session) showDomains(vars []engine.Var) {
 // query prints the value of an expression in the current solution, or
 // what propagation knows of it before a solve.
 func (s *session) query(text string) {
-	q, err := s.prog.Query(lang.Source{Name: inputName, Text: []byte(text)})
+	name := s.inputName()
+	q, err := s.prog.Query(lang.Source{Name: name, Text: []byte(text)})
 	if err != nil {
-		s.fail(err, lang.Sources{inputName: []byte(text)})
+		s.fail(err, lang.Sources{name: []byte(text)})
 		return
 	}
 	if q.IsConstant() || s.search != nil && s.found > 0 {
