@@ -30,9 +30,12 @@ type session struct {
 	settings settings
 	pending  []string // lines of a statement still being typed
 	out      io.Writer
-	errw     io.Writer
-	failed   bool     // some input was rejected (the exit status of a script)
-	needs    []string // params still without a value after loading a model
+	errw     io.Writer // the session's own complaints, red on a terminal
+	langErrw io.Writer // where lang's errors go, in their own colours
+	outPaint painter   // colour on out
+	errPaint painter   // colour on langErrw
+	failed   bool      // some input was rejected (the exit status of a script)
+	needs    []string  // params still without a value after loading a model
 	quit     bool
 	onStop   func(stop func()) func() // makes Ctrl-C call stop, until the returned function is called
 	trace    traceMode                // :trace
@@ -56,7 +59,10 @@ type settings struct {
 func (s *session) inputName() string { return fmt.Sprintf("[%d]", len(s.stmts)+1) }
 
 func newSession(out, errw io.Writer) *session {
-	s := &session{out: out, errw: errw}
+	s := &session{out: out, errw: errw, langErrw: errw, outPaint: painter(useColour(out)), errPaint: painter(useColour(errw))}
+	if s.errPaint {
+		s.errw = redLines{errw}
+	}
 	s.settings = settings{order: defaultOrder, values: defaultValues, prop: defaultProp}
 	s.recompile(nil)
 	return s
@@ -174,7 +180,7 @@ func (s *session) narrowed(before map[string]string, shown []engine.Var) []engin
 
 func (s *session) fail(err error, srcs lang.Sources) {
 	s.failed = true
-	lang.PrintErrors(s.errw, err, srcs)
+	s.errPaint.errorStyle().PrintErrors(s.langErrw, err, srcs)
 }
 
 // sources names each accepted statement by its number, so errors and
@@ -318,7 +324,7 @@ func (s *session) nextSolution() {
 	case engine.Solution:
 		s.found++
 		if s.found > 1 {
-			fmt.Fprintf(s.out, "solution %d:\n", s.found)
+			fmt.Fprintln(s.out, s.outPaint.paint(sgrBold, fmt.Sprintf("solution %d:", s.found)))
 		}
 		s.printSolution(s.search)
 	case engine.Exhausted:
