@@ -24,7 +24,11 @@ An interactive session: type declarations and constraints one at a time and
 see what propagation makes of them; :help lists the commands. MODEL and DATA
 are loaded first. History is kept in $XDG_STATE_HOME/csp/history (or
 ~/.local/state/csp/history); --history FILE chooses another file,
---no-history or CSP_HISTORY=off keeps none.
+--no-history or CSP_HISTORY=off keeps none. A statement typed over several
+lines is one history entry, its line breaks shown as ⏎.
+
+On a terminal the prompt and errors have colour; NO_COLOR=1 or TERM=dumb
+turns it off.
 
 When standard input is not a terminal, lines are read and answered without
 prompts, so csp repl < session.txt is scriptable; the exit status is then 2
