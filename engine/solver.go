@@ -203,6 +203,7 @@ type Stats struct {
 	Failures     int64         // assignments that led to a dead end
 	Solutions    int64         // solutions found
 	Propagations int64         // propagator calls
-	MaxDepth     int           // deepest decision level reached
+	MaxDepth     int           // the most decisions on one branch (PropAC: x = v and x != v both count)
+	MaxAssigned  int           // the most x = v decisions on one branch (MaxDepth but under PropAC)
 	SearchTime   time.Duration // time spent inside Next and Propagate
 }

@@ -93,7 +93,9 @@ Why there is no solution:
 Output:
   --json             one JSON object per solution, then a status line
   -s, --stats        statistics on stderr: nodes, failures, propagations,
-                     time, memory
+                     time, memory; max depth is the most decisions on one
+                     branch (under --prop ac, x = v and x != v both count:
+                     the line adds the most x = v ones)
   -p name=value      set a param (repeatable)
   -h, --help         this text
 
