@@ -35,6 +35,20 @@ function __csp_after
     test (count $w) -ge 3; and test $w[-1] = $argv[1]
 end
 
+# __csp_files EXT...: the files with these extensions that the word being
+# completed starts, and the directories it may go on into.
+function __csp_files
+    for f in (commandline -ct)*
+        if test -d $f
+            echo $f/
+        else
+            for ext in $argv
+                string match -q -- "*.$ext" $f; and echo $f
+            end
+        end
+    end
+end
+
 complete -c csp -f
 `
 
@@ -55,7 +69,7 @@ func writeFishCompletion(w io.Writer, cmds []compCommand) {
 					cond += " " + f.name
 				}
 			}
-			fmt.Fprintf(&b, "complete -c csp -n %s -a '(__fish_complete_suffix .csp)'\n", shellQuote(cond))
+			fmt.Fprintf(&b, "complete -c csp -n %s -a '(__csp_files csp)'\n", shellQuote(cond))
 		case c.operands != nil:
 			fmt.Fprintf(&b, "complete -c csp -n %s -a %s\n", shellQuote("__csp_operand "+c.name), shellQuote(words(c.operands)))
 		}
@@ -78,18 +92,14 @@ func fishFlagName(f compFlag) string {
 	return "-l " + strings.TrimPrefix(f.name, "--")
 }
 
-// fishFlagValue says what follows the flag: -x a value from a list (or
-// one csp cannot guess), -r a file.
+// fishFlagValue says what follows the flag: -x a value from the list -a
+// gives, or none csp can guess; -r -F any file.
 func fishFlagValue(f compFlag) string {
 	switch {
 	case f.choices != nil && !f.optional:
 		return " -x -a " + shellQuote(words(f.choices))
 	case f.file && len(f.files) > 0:
-		var subs []string
-		for _, ext := range f.files {
-			subs = append(subs, "__fish_complete_suffix ."+ext)
-		}
-		return " -r -a " + shellQuote("("+strings.Join(subs, "; ")+")")
+		return " -x -a " + shellQuote("(__csp_files "+words(f.files)+")")
 	case f.file:
 		return " -r -F"
 	case f.takes:
