@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -174,4 +176,18 @@ func sampleValue(t *testing.T, f *flag.Flag) string {
 		t.Errorf("flag %s: no placeholder (usage string) nor names for its value", dashes(f.Name))
 	}
 	return v
+}
+
+// replFlags, which completion reads, lists the flags csp repl takes.
+func TestReplFlags(t *testing.T) {
+	replFlags().VisitAll(func(f *flag.Flag) {
+		args := []string{"repl", dashes(f.Name)}
+		if !isBoolFlag(f) {
+			args = append(args, filepath.Join(t.TempDir(), "history"))
+		}
+		var out, errb bytes.Buffer
+		if code := run(args, strings.NewReader(""), &out, &errb); code != 0 {
+			t.Errorf("csp %v: exit %d: %s", args, code, errb.String())
+		}
+	})
 }

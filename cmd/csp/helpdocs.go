@@ -43,12 +43,13 @@ func showDocument(d *document, query []string, stdout, stderr io.Writer) int {
 	secs := sections(*d.text)
 	found := findSections(secs, q)
 	if len(found) == 0 {
-		var heads []string
+		var heads []string // and their words: "gobals" is close to "global"
 		for _, s := range secs {
 			heads = append(heads, s.title)
+			heads = append(heads, strings.Fields(strings.ToLower(s.title))...)
 		}
 		fmt.Fprintf(stderr, "csp help %s: no section of %s is about %q%s\n", d.name, d.file, q, suggest(q, heads))
-		fmt.Fprintf(stderr, "its sections: %s\n", strings.Join(topHeadings(secs), ", "))
+		fmt.Fprintf(stderr, "its sections: %s\n", strings.Join(topHeadings(secs), "; "))
 		return exitBadInput
 	}
 	var b strings.Builder
