@@ -82,6 +82,8 @@ See the search:
   --trace=domains    also each value propagation removes (q[3] ∖ {2, 4})
   --trace=piles      the course's view: after each step, the pile of values
                      left to try at every assigned position, next one last
+                     (--trace piles and --trace domains too: a word after
+                     --trace is its mode when it is one, else a file)
   --trace-limit N    stop narrating after N lines (default 300; 0: no
                      limit); the search goes on
   --tree FILE        draw the search tree: FILE.svg (opens in a browser)
@@ -98,6 +100,13 @@ Output:
                      time, memory
   -p name=value      set a param (repeatable)
   -h, --help         this text
+
+MiniZinc's spellings work too: -n3 and grouped switches (-as), -D "n=8; m=3"
+(as -p), -d FILE (a data file), --all-solutions, --num-solutions N,
+--statistics, --json-stream (as --json), --time-limit MS (milliseconds),
+--parallel N (as --workers).
+
+The language and every error: csp help language [SECTION], csp help errors.
 
 Exit status: 0 a solution was found, 1 there is none (proven), 2 the model,
 data or flags are wrong, 3 a limit stopped the search before any solution.
