@@ -96,3 +96,14 @@ func TestPager(t *testing.T) {
 		t.Errorf("a pager quit early: %q, %v", out.String(), err) // as when q is pressed in less
 	}
 }
+
+// A word no heading holds is refused with the closest word of a heading
+// and the document's chapters.
+func TestHelpNoSection(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"help", "language", "gobals"}, nil, &out, &errb)
+	want := "csp help language: no section of docs/language.md is about \"gobals\" (did you mean \"global\"?)\nits sections: Lexical rules; "
+	if code != exitBadInput || out.Len() > 0 || !strings.HasPrefix(errb.String(), want) || !strings.Contains(errb.String(), "; Global constraints; ") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}
