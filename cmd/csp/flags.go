@@ -142,7 +142,14 @@ func (f traceFlag) String() string   { return "" }
 func (f traceFlag) IsBoolFlag() bool { return true }
 
 // names are the modes --trace=MODE takes, and --trace MODE (spellings.go).
-func (f traceFlag) names() []string { return []string{"domains", "piles", "steps"} }
+func (f traceFlag) names() []string {
+	var names []string
+	for n := range traceModes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
 
 func (f traceFlag) Set(s string) error {
 	switch s {

@@ -130,7 +130,9 @@ func (d dataString) Set(s string) error {
 	n := 0
 	for _, part := range splitTopLevel(s, ';') {
 		if part = strings.TrimSpace(part); part != "" {
-			d.params.Set(part)
+			if err := d.params.Set(part); err != nil {
+				return err
+			}
 			n++
 		}
 	}
