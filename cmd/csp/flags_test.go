@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -190,4 +191,21 @@ func TestReplFlags(t *testing.T) {
 			t.Errorf("csp %v: exit %d: %s", args, code, errb.String())
 		}
 	})
+}
+
+// The hints are messages too, out of the reach of TestErrorsDocComplete's
+// scan: each is in docs/errors.md, and each answers its flag.
+func TestHintsDocumented(t *testing.T) {
+	doc, err := os.ReadFile(errorsDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, hint := range hints {
+		if !strings.Contains(string(doc), "csp solve: "+hint+"\n") {
+			t.Errorf("the hint for %s is not in %s: %s", dashes(name), errorsDoc, hint)
+		}
+		if _, err := parseArgs("solve", []string{"m.csp", dashes(name)}, true); err == nil || err.Error() != hint {
+			t.Errorf("%s: %v", dashes(name), err)
+		}
+	}
 }

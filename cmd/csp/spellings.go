@@ -46,6 +46,11 @@ var hints = map[string]string{
 	"i":                      "csp prints each improving solution of minimize/maximize without -i",
 	"intermediate":           "csp prints each improving solution of minimize/maximize without --intermediate",
 	"intermediate-solutions": "csp prints each improving solution of minimize/maximize without --intermediate-solutions",
+	"c":                      "-c compiles without solving in MiniZinc; csp check MODEL checks a model without solving it",
+	"compile":                "--compile compiles without solving in MiniZinc; csp check MODEL checks a model without solving it",
+	"r":                      "-r seeds MiniZinc's random choices; csp makes none: on one worker its search is the same every run",
+	"random-seed":            "--random-seed seeds MiniZinc's random choices; csp makes none: on one worker its search is the same every run",
+	"output-mode":            "--output-mode is MiniZinc's; csp prints the model's show, or with --json one JSON object per line",
 }
 
 // spellOut rewrites the other spellings into the ones the flag package
