@@ -12,7 +12,8 @@ const completionUsage = `usage: csp completion bash|zsh|fish
 
 Prints a script that teaches the shell to complete csp's command lines:
 the commands, their flags, the values of --order, --values, --prop and
---trace, the help topics, and .csp files for the models and data.
+--trace, the help topics and the words of the documents' headings (csp
+help language glob<Tab>), and .csp files for the models and data.
 
   bash   source <(csp completion bash)            (in ~/.bashrc)
   zsh    source <(csp completion zsh)             (in ~/.zshrc, after compinit)
@@ -42,6 +43,14 @@ type compCommand struct {
 	flags         []compFlag
 	operands      []string // the words its first operand takes (help topics, shells)
 	models        bool     // its operands are .csp files
+	// after, for an operand, the words that may follow it: the words of
+	// a document's headings after csp help DOCUMENT.
+	after []operandWords
+}
+
+type operandWords struct {
+	operand string
+	words   []string
 }
 
 // completionModel collects the commands and their flags from the tables.
@@ -54,6 +63,9 @@ func completionModel() []compCommand {
 			cc.models = true
 		case opTopics:
 			cc.operands = helpNames()
+			for _, d := range documents {
+				cc.after = append(cc.after, operandWords{d.name, headingWords(*d.text)})
+			}
 		case opShells:
 			cc.operands = shellNames()
 		}
@@ -88,6 +100,28 @@ func compFlags(fs *flag.FlagSet) []compFlag {
 	sort.SliceStable(out, func(i, j int) bool { return !out[i].short && out[j].short })
 	return out
 }
+
+// headingWords are the words of a document's headings that find sections
+// (csp help language glob<Tab>): four letters or more, lower case.
+func headingWords(doc string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range sections(doc) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(s.title), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') // words a shell takes unquoted
+		}) {
+			if len(w) >= 4 && !seen[w] && !stopWords[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// stopWords are heading words that find no section worth a completion.
+var stopWords = map[string]bool{"with": true, "that": true, "from": true, "into": true, "inside": true, "than": true, "what": true, "when": true, "where": true}
 
 // flagNames are the values a flag takes from a fixed set, or nil.
 func flagNames(f *flag.Flag) []string {

@@ -64,7 +64,11 @@ func writeBashCompletion(w io.Writer, cmds []compCommand) {
 		case c.models:
 			b.WriteString("        _csp_files csp\n")
 		case c.operands != nil:
-			fmt.Fprintf(&b, "        if ((COMP_CWORD == 2)); then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n        fi\n", words(c.operands))
+			fmt.Fprintf(&b, "        if ((COMP_CWORD == 2)); then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n", words(c.operands))
+			for _, a := range c.after {
+				fmt.Fprintf(&b, "        elif [[ ${COMP_WORDS[2]} == %s ]]; then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n", a.operand, words(a.words))
+			}
+			b.WriteString("        fi\n")
 		}
 		b.WriteString("        ;;\n")
 	}

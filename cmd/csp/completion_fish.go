@@ -22,6 +22,12 @@ function __csp_operand
     test (count $w) -eq 2; and test $w[2] = $argv[1]
 end
 
+# __csp_after_operand NAME WORD: the line so far is csp NAME WORD ...
+function __csp_after_operand
+    set -l w (commandline -opc)
+    test (count $w) -ge 3; and test $w[2] = $argv[1]; and test $w[3] = $argv[2]
+end
+
 # __csp_models NAME FLAG...: the word being completed is a file argument of
 # csp NAME: the word before it is none of NAME's FLAGs that take a value.
 function __csp_models
@@ -72,6 +78,9 @@ func writeFishCompletion(w io.Writer, cmds []compCommand) {
 			fmt.Fprintf(&b, "complete -c csp -n %s -a '(__csp_files csp)'\n", shellQuote(cond))
 		case c.operands != nil:
 			fmt.Fprintf(&b, "complete -c csp -n %s -a %s\n", shellQuote("__csp_operand "+c.name), shellQuote(words(c.operands)))
+			for _, a := range c.after {
+				fmt.Fprintf(&b, "complete -c csp -n %s -a %s\n", shellQuote("__csp_after_operand "+c.name+" "+a.operand), shellQuote(words(a.words)))
+			}
 		}
 		for _, f := range c.flags {
 			fmt.Fprintf(&b, "complete -c csp -n %s %s%s\n", when, fishFlagName(f), fishFlagValue(f))

@@ -86,6 +86,8 @@ func TestBashCompletes(t *testing.T) {
 		{"csp repl --h", "--help --history"},
 		{"csp help l", "language"},
 		{"csp help solve ", ""},
+		{"csp help language glo", "global global_cardinality"},
+		{"csp help errors unkn", "unknown"},
 		{"csp completion ", "bash fish zsh"},
 	}
 	for _, c := range cases {
@@ -126,6 +128,7 @@ func TestFishCompletes(t *testing.T) {
 		{"csp solve s", "sub/"},
 		{"csp help e", "errors"},
 		{"csp help solve ", ""},
+		{"csp help language glo", "global global_cardinality"},
 	}
 	for _, c := range cases {
 		cmd := exec.Command(fish, "--no-config", "-c", `source $argv[1]; complete -C $argv[2]`, script, c.line)
@@ -213,6 +216,7 @@ _describe() { local -a c; c=("${(@P)4}"); print -l -- "${c[@]%%:*}" }
 		{"csp check -", "--help -h -p"},
 		{"csp help ", "check compare completion errors help language repl solve version"},
 		{"csp help solve ", ""},
+		{"csp help language globa", "aggregates arithmetic ..."}, // the first of many
 	}
 	for _, c := range cases {
 		words := strings.Split(c.line, " ")
@@ -224,8 +228,8 @@ _describe() { local -a c; c=("${(@P)4}"); print -l -- "${c[@]%%:*}" }
 		}
 		got := strings.Fields(string(out))
 		sort.Strings(got)
-		if strings.Join(got, " ") != c.want {
-			t.Errorf("%q offers %q, want %q", c.line, strings.Join(got, " "), c.want)
+		if all := strings.Join(got, " "); all != c.want && !(strings.HasSuffix(c.want, " ...") && strings.HasPrefix(all, strings.TrimSuffix(c.want, "..."))) {
+			t.Errorf("%q offers %q, want %q", c.line, all, c.want)
 		}
 	}
 }

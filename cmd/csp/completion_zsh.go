@@ -50,7 +50,11 @@ func writeZshCompletion(w io.Writer, cmds []compCommand) {
 		case c.models:
 			b.WriteString("        _files -g '*.csp'\n")
 		case c.operands != nil:
-			fmt.Fprintf(&b, "        ((CURRENT == 3)) && compadd -- %s\n", words(c.operands))
+			fmt.Fprintf(&b, "        if ((CURRENT == 3)); then\n            compadd -- %s\n", words(c.operands))
+			for _, a := range c.after {
+				fmt.Fprintf(&b, "        elif [[ ${words[3]} == %s ]]; then\n            compadd -- %s\n", a.operand, words(a.words))
+			}
+			b.WriteString("        fi\n")
 		}
 		b.WriteString("        ;;\n")
 	}
