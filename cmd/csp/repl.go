@@ -51,7 +51,7 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case strings.HasPrefix(a, "--history="):
 			history = strings.TrimPrefix(a, "--history=")
 		case strings.HasPrefix(a, "-"):
-			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s\n", a, suggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help"}))
+			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s; see csp help repl\n", a, suggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help"}))
 			return exitBadInput
 		default:
 			files = append(files, a)
