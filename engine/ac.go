@@ -391,6 +391,9 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 	t.push()
 	s.stats.Nodes++
 	s.stats.MaxDepth = max(s.stats.MaxDepth, len(s.frames))
+	if eq && len(s.frames) > s.stats.MaxAssigned {
+		s.stats.MaxAssigned = max(s.stats.MaxAssigned, s.assignedDepth())
+	}
 	if eq {
 		t.fixTo(x, v)
 	} else {

@@ -8,19 +8,19 @@ import (
 // Checked 64-bit arithmetic. Each function returns ok=false instead of a
 // wrapped result; Div and Mod also return ok=false for a zero divisor.
 
-// AddInt returns a+b.
+// AddInt returns a+b, and false if it overflows.
 func AddInt(a, b int64) (int64, bool) {
 	s := a + b
 	return s, (s > a) == (b > 0)
 }
 
-// SubInt returns a-b.
+// SubInt returns a-b, and false if it overflows.
 func SubInt(a, b int64) (int64, bool) {
 	d := a - b
 	return d, (d < a) == (b > 0)
 }
 
-// MulInt returns a*b.
+// MulInt returns a*b, and false if it overflows.
 func MulInt(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {
 		return 0, true
@@ -42,7 +42,8 @@ func MulInt(a, b int64) (int64, bool) {
 	return int64(lo), true
 }
 
-// DivInt returns a/b truncated toward zero.
+// DivInt returns a/b truncated toward zero, and false for b = 0 or an
+// overflow (MinInt64 / -1).
 func DivInt(a, b int64) (int64, bool) {
 	if b == 0 || (a == math.MinInt64 && b == -1) {
 		return 0, false
@@ -50,7 +51,7 @@ func DivInt(a, b int64) (int64, bool) {
 	return a / b, true
 }
 
-// ModInt returns a%b with the sign of a.
+// ModInt returns a%b with the sign of a, and false for b = 0.
 func ModInt(a, b int64) (int64, bool) {
 	if b == 0 {
 		return 0, false
@@ -61,10 +62,10 @@ func ModInt(a, b int64) (int64, bool) {
 	return a % b, true
 }
 
-// NegInt returns -a.
+// NegInt returns -a, and false for MinInt64.
 func NegInt(a int64) (int64, bool) { return -a, a != math.MinInt64 }
 
-// AbsInt returns |a|.
+// AbsInt returns |a|, and false for MinInt64.
 func AbsInt(a int64) (int64, bool) {
 	if a < 0 {
 		return NegInt(a)
@@ -72,7 +73,7 @@ func AbsInt(a int64) (int64, bool) {
 	return a, true
 }
 
-// PowInt returns a**b for b >= 0.
+// PowInt returns a**b, and false for b < 0 or an overflow.
 func PowInt(a, b int64) (int64, bool) {
 	if b < 0 {
 		return 0, false

@@ -39,7 +39,7 @@ func knightsTour(b *testing.B, n int) *Model {
 func absInt(x int) int { return max(x, -x) }
 
 // BenchmarkCircuitKnightsTour finds the first closed knight's tour under
-// the recommended settings, model construction included.
+// the default settings, model construction included.
 func BenchmarkCircuitKnightsTour(b *testing.B) {
 	for _, n := range []int{6, 8, 10} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
@@ -47,7 +47,7 @@ func BenchmarkCircuitKnightsTour(b *testing.B) {
 			b.ReportAllocs()
 			var nodes int64
 			for range b.N {
-				s := newSolver(b, m, Recommended())
+				s := newSolver(b, m, Default())
 				if s.Next() != Solution {
 					b.Fatal("no tour")
 				}
@@ -106,7 +106,7 @@ func BenchmarkCircuitTSP(b *testing.B) {
 			b.ReportAllocs()
 			var nodes int64
 			for range b.N {
-				s := newSolver(b, m, Recommended())
+				s := newSolver(b, m, Default())
 				best := int64(-1)
 				for s.Next() == Solution {
 					best = s.Objective()

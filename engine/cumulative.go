@@ -10,7 +10,9 @@ import "fmt"
 // is 0 (a negative value makes the constraint false). Each of them may be
 // a constant or a variable.
 
-// Cumulative is the cumulative global.
+// Cumulative is the global constraint cumulative(start, duration, demand,
+// capacity), described above: tasks sharing a resource never need more
+// than its capacity at once. NewCumulative builds it; Model.Post posts it.
 type Cumulative struct {
 	start, dur, dem []Expr
 	capacity        Expr

@@ -236,12 +236,12 @@ func TestCopyingChosenBySize(t *testing.T) {
 		copy bool
 	}{{8, true}, {13, true}, {100, false}, {1000, false}} {
 		m, _ := queens(t, c.n)
-		if s := newSolver(t, m, Recommended()); s.st.copying != c.copy {
+		if s := newSolver(t, m, Default()); s.st.copying != c.copy {
 			t.Errorf("%d-queens: copying %v, want %v", c.n, s.st.copying, c.copy)
 		}
 	}
 	m, _ := sudoku(t, strings.Repeat(".", 81))
-	if s := newSolver(t, m, Recommended()); !s.st.copying {
+	if s := newSolver(t, m, Default()); !s.st.copying {
 		t.Errorf("9x9 sudoku: trailing, want copying (%d cells, %d words)", len(s.st.cell), len(s.st.words))
 	}
 }

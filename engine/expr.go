@@ -207,7 +207,8 @@ func (e *Element) Bounds() (int64, int64) { return e.lo, e.hi }
 // NewConst returns the constant v.
 func NewConst(v int64) Expr { return &Const{V: v} }
 
-// NewUnary builds op(x).
+// NewUnary builds op(x). It fails with an *OverflowError if the result's
+// bounds do not fit in 64 bits (-x for x = MinInt64).
 func NewUnary(op UnOp, x Expr) (Expr, error) {
 	lo, hi, err := unaryBounds(op, x)
 	if err != nil {
@@ -227,7 +228,9 @@ func unaryBounds(op UnOp, x Expr) (int64, int64, error) {
 	return 0, 1, nil
 }
 
-// NewBinary builds x op y.
+// NewBinary builds x op y. It fails with an *OverflowError if the
+// result's bounds do not fit in 64 bits, and with ErrUndefinedAlways for
+// a division or modulo by a divisor that can only be 0.
 func NewBinary(op BinOp, x, y Expr) (Expr, error) {
 	lo, hi, err := binaryBounds(op, x, y)
 	if err != nil {
@@ -258,7 +261,9 @@ func binaryBounds(op BinOp, x, y Expr) (int64, int64, error) {
 	return 0, 1, nil
 }
 
-// NewNary builds op(args...).
+// NewNary builds op(args...). It fails with an *OverflowError if the
+// result's bounds do not fit in 64 bits, and for min or max of no
+// arguments.
 func NewNary(op NaryOp, args []Expr) (Expr, error) {
 	lo, hi, err := naryBounds(op, args)
 	if err != nil {

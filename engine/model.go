@@ -84,9 +84,9 @@ type Sense uint8
 
 // Objective senses.
 const (
-	Satisfy Sense = iota
-	Minimize
-	Maximize
+	Satisfy  Sense = iota // no objective: every solution will do
+	Minimize              // the smallest objective value
+	Maximize              // the largest objective value
 )
 
 // ConstraintKind says which propagator serves a constraint.
@@ -257,6 +257,58 @@ func (m *Model) InitialSize(v Var) int64 { return m.vars[v].dom.size }
 func (m *Model) Ref(v Var) Expr {
 	d := m.vars[v].dom
 	return &VarExpr{V: v, lo: d.lo(), hi: d.hi()}
+}
+
+// Refs returns an expression for each of the variables, in order: the
+// argument that AllDifferent, RequireSum and the global constraints take.
+func (m *Model) Refs(vs []Var) []Expr {
+	out := make([]Expr, len(vs))
+	for i, v := range vs {
+		out[i] = m.Ref(v)
+	}
+	return out
+}
+
+// RequireSum posts args[0] + args[1] + ... op rhs, where op is a
+// comparison (OpEq, OpNe, OpLt, OpLe, OpGt or OpGe). The sum of no
+// arguments is 0. It returns the constraint's index, or an error if op
+// does not compare or the sum's bounds overflow 64 bits.
+func (m *Model) RequireSum(args []Expr, op BinOp, rhs int64) (int, error) {
+	return m.RequireLinear(nil, args, op, rhs)
+}
+
+// RequireLinear posts coefs[0]·args[0] + coefs[1]·args[1] + ... op rhs,
+// where op is a comparison (OpEq, OpNe, OpLt, OpLe, OpGt or OpGe); nil
+// coefs are all 1. The solver propagates it as one linear constraint. It
+// returns the constraint's index, or an error if op does not compare, the
+// lists differ in length, or a term's or the sum's bounds overflow.
+func (m *Model) RequireLinear(coefs []int64, args []Expr, op BinOp, rhs int64) (int, error) {
+	if !op.IsRelation() {
+		return -1, fmt.Errorf("sum: %v is not a comparison", op)
+	}
+	if coefs != nil && len(coefs) != len(args) {
+		return -1, fmt.Errorf("sum: %d coefficients for %d terms", len(coefs), len(args))
+	}
+	terms := args
+	if coefs != nil {
+		terms = make([]Expr, len(args))
+		for i, a := range args {
+			t, err := NewBinary(OpMul, NewConst(coefs[i]), a)
+			if err != nil {
+				return -1, err
+			}
+			terms[i] = t
+		}
+	}
+	sum, err := NewNary(OpSum, terms)
+	if err != nil {
+		return -1, err
+	}
+	c, err := NewBinary(op, sum, NewConst(rhs))
+	if err != nil {
+		return -1, err
+	}
+	return m.Require(c), nil
 }
 
 // Constraints returns the posted constraints in posting order.

@@ -19,7 +19,9 @@ import (
 // 0 is left out until that changes; the test made when every argument is
 // fixed (globalRun) covers the rest.
 
-// NoOverlap is the nooverlap global.
+// NoOverlap is the global constraint nooverlap(start, duration), described
+// above: tasks on one machine never run at the same time. NewNoOverlap
+// builds it; Model.Post posts it.
 type NoOverlap struct {
 	start, dur []Expr
 	args       []Expr // start ++ dur

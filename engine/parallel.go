@@ -188,6 +188,7 @@ func (t *Stats) add(st Stats) {
 	t.Failures += st.Failures
 	t.Propagations += st.Propagations
 	t.MaxDepth = max(t.MaxDepth, st.MaxDepth)
+	t.MaxAssigned = max(t.MaxAssigned, st.MaxAssigned)
 	t.SearchTime += st.SearchTime
 }
 

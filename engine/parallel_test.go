@@ -225,11 +225,11 @@ func TestSolveParallelProbe(t *testing.T) {
 	m, q := queens(t, 8)
 	w, _ := NewNary(OpSum, []Expr{m.Ref(q[0]), m.Ref(q[7])})
 	m.SetObjective(Minimize, w)
-	_, one, err := SolveParallel(m, Recommended(), 1, nil)
+	_, one, err := SolveParallel(m, Default(), 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, two, err := SolveParallel(m, Recommended(), 2, nil)
+	_, two, err := SolveParallel(m, Default(), 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -134,7 +134,7 @@ func TestQueensLarge(t *testing.T) {
 	for _, c := range []struct {
 		o Options
 		n int
-	}{{Options{}, 100}, {Options{}, 1000}, {Recommended(), 1000}, {Recommended(), 3000}} {
+	}{{Options{}, 100}, {Options{}, 1000}, {Default(), 1000}, {Default(), 3000}} {
 		m, q := queens(t, c.n)
 		start := time.Now()
 		s := newSolver(t, m, c.o)

@@ -516,6 +516,7 @@ func (s *Solver) node(x int32, v int64) bool {
 	s.st.push()
 	s.stats.Nodes++
 	s.stats.MaxDepth = max(s.stats.MaxDepth, len(s.frames))
+	s.stats.MaxAssigned = s.stats.MaxDepth // every decision is x = v
 	ok := s.assign(x, v)
 	if s.trace != nil {
 		s.trace(len(s.frames), Var(x), v, true, ok)

@@ -120,24 +120,33 @@ func itoa(v int64) string {
 	return string(b[i:])
 }
 
-// Recommended returns the options csp recommends as its default: dom/wdeg,
-// values from the middle out (ValuesAuto: in an optimisation model, the
-// objective's variables best value first), PropAC, and restarts. On the project's
-// benchmarks (engine/bench_test.go) they solve every sudoku, 9×9 and
-// 16×16, with a few nodes each, find the first solution of n-queens up to
-// n = 10000 with almost no backtracking, and count the solutions of
-// 14-queens in about 1.5 times forward checking's time. The zero Options
-// are the course's textbook search: MRV, ascending values, forward
-// checking.
-func Recommended() Options {
-	return Options{Order: OrderDomWdeg, Values: ValuesAuto, Prop: PropAC, Restarts: true}
+// Default returns the settings csp solve and csp repl search with: dom/wdeg
+// variable order, values from the middle out (ValuesAuto: in an
+// optimisation model the objective's variables try their best value
+// first), and propagation to a fixpoint (PropAC), without restarts. On
+// the project's benchmarks (bench/RESULTS.md, engine/bench_test.go) they
+// solve every sudoku, 9×9 and 16×16, in a few nodes each, find the first
+// solution of n-queens up to n = 10000 with almost no backtracking, and
+// count the solutions of 14-queens in about 1.5 times forward checking's
+// time. Start from it and set Deadline, Restarts or the others as needed:
+//
+//	opts := engine.Default()
+//	opts.Deadline = time.Now().Add(10 * time.Second)
+//
+// The zero Options are not these: they are the textbook search, MRV with
+// ascending values and forward checking, whose small steps suit a trace.
+func Default() Options {
+	return Options{Order: OrderDomWdeg, Values: ValuesAuto, Prop: PropAC}
 }
 
-// Options configure a Solver.
+// Options configure a Solver: how it searches, and when it stops. The
+// zero value is the textbook search, MRV with ascending values and
+// forward checking (--order mrv --values min --prop fc in csp solve);
+// Default returns the settings csp solve uses unless told otherwise.
 type Options struct {
-	Order  VarOrder
-	Values ValueOrder
-	Prop   PropLevel
+	Order  VarOrder   // which variable to branch on next
+	Values ValueOrder // in which order to try its values
+	Prop   PropLevel  // how much to infer after each decision
 	// Deadline, if not zero, stops the search when reached.
 	Deadline time.Time
 	// Progress, if set, is called from the search every few thousand
@@ -178,12 +187,23 @@ const (
 	Stopped
 )
 
+var statusNames = [...]string{"solution", "exhausted", "stopped"}
+
+// String returns "solution", "exhausted" or "stopped".
+func (st Status) String() string {
+	if int(st) < len(statusNames) {
+		return statusNames[st]
+	}
+	return "Status(" + itoa(int64(st)) + ")"
+}
+
 // Stats counts the work of a search.
 type Stats struct {
 	Nodes        int64         // assignments tried (PropAC: x = v and x != v branches)
 	Failures     int64         // assignments that led to a dead end
 	Solutions    int64         // solutions found
 	Propagations int64         // propagator calls
-	MaxDepth     int           // deepest decision level reached
+	MaxDepth     int           // the most decisions on one branch (PropAC: x = v and x != v both count)
+	MaxAssigned  int           // the most x = v decisions on one branch (MaxDepth but under PropAC)
 	SearchTime   time.Duration // time spent inside Next and Propagate
 }

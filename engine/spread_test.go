@@ -109,7 +109,7 @@ func TestMultiSpreadQueens(t *testing.T) {
 	want := map[int]int{4: 2, 6: 4, 8: 92, 9: 352, 66: -1}
 	for n, count := range want {
 		m, q := queens(t, n)
-		for _, o := range []Options{{Prop: PropAC}, Recommended()} {
+		for _, o := range []Options{{Prop: PropAC}, Default()} {
 			s := newSolver(t, m, o)
 			if count < 0 { // wider than a word: the first solution
 				if s.Next() != Solution {

@@ -43,3 +43,17 @@ func (s *Solver) limitReached() bool {
 	}
 	return false
 }
+
+// assignedDepth is the number of x = v decisions on the current branch
+// of PropAC's search, the subproblem's fixed ones included (eqDepth
+// leaves those out). nodeAC calls it only when the branch is deeper than
+// the most found so far, which it must be to hold more.
+func (s *Solver) assignedDepth() int {
+	d := 0
+	for i := range s.frames {
+		if !s.frames[i].right {
+			d++
+		}
+	}
+	return d
+}

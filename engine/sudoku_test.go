@@ -148,12 +148,12 @@ func TestSudoku(t *testing.T) {
 	t.Logf("sudoku17 (limit %d): %d nodes in %v", limit, nodes, time.Since(start))
 }
 
-// The recommended options solve every set, 16×16 included, through one
+// The default options solve every set, 16×16 included, through one
 // Reset solver per set.
-func TestSudokuRecommended(t *testing.T) {
+func TestSudokuDefault(t *testing.T) {
 	for _, name := range []string{"famous", "hardest", "top95", "hexadoku16", "sudoku17_sample1000"} {
 		start := time.Now()
-		n, nodes := solveBatch(t, name, Recommended(), 0)
+		n, nodes := solveBatch(t, name, Default(), 0)
 		t.Logf("%s: %d puzzles, %d nodes in %v", name, n, nodes, time.Since(start))
 	}
 }

@@ -207,6 +207,28 @@ type Sources map[string][]byte
 // source line and a caret under the offending span. At most MaxReported
 // errors are printed, then a count of the rest.
 func PrintErrors(w io.Writer, err error, src Sources) {
+	Style{}.PrintErrors(w, err, src)
+}
+
+// Style marks up the parts of printed errors, for a terminal's colours
+// say: each function gets a part's text and returns it marked up. A nil
+// function, as in the zero Style, leaves its part plain.
+type Style struct {
+	Place   func(string) string // "file:line:col:" of an error or a note
+	Message func(string) string // an error's message
+	Caret   func(string) string // the carets under an error's span
+	Note    func(string) string // a note's text, and the carets under its span
+}
+
+func apply(f func(string) string, s string) string {
+	if f == nil {
+		return s
+	}
+	return f(s)
+}
+
+// PrintErrors is the package's PrintErrors, with the parts marked up.
+func (st Style) PrintErrors(w io.Writer, err error, src Sources) {
 	list, ok := err.(ErrorList)
 	if !ok {
 		if e, ok := err.(*Error); ok {
@@ -226,14 +248,14 @@ func PrintErrors(w io.Writer, err error, src Sources) {
 		if shown++; shown > MaxReported {
 			continue
 		}
-		fmt.Fprintln(w, e.Pos.String()+": "+shortMessage(e.Msg))
+		fmt.Fprintln(w, apply(st.Place, e.Pos.String()+":")+" "+apply(st.Message, shortMessage(e.Msg)))
 		if text, ok := src[e.Pos.File]; ok {
-			fmt.Fprint(w, Snippet(text, e.Pos, e.End))
+			fmt.Fprint(w, snippet(text, e.Pos, e.End, st.Caret))
 		}
 		for _, n := range e.Notes {
-			fmt.Fprintln(w, n.Pos.String()+": "+shortMessage(n.line()))
+			fmt.Fprintln(w, apply(st.Place, n.Pos.String()+":")+" "+apply(st.Note, shortMessage(n.line())))
 			if text, ok := src[n.Pos.File]; ok {
-				fmt.Fprint(w, Snippet(text, n.Pos, n.End))
+				fmt.Fprint(w, snippet(text, n.Pos, n.End, st.Note))
 			}
 		}
 	}
@@ -245,10 +267,10 @@ func PrintErrors(w io.Writer, err error, src Sources) {
 	}
 }
 
-// Snippet returns the source line of pos, indented by four spaces, and a
+// snippet returns the source line of pos, indented by four spaces, and a
 // line with carets under the span pos..end (one caret if end is unset or on
 // another line). Tabs are expanded so the caret lines up.
-func Snippet(src []byte, pos, end Pos) string {
+func snippet(src []byte, pos, end Pos, caret func(string) string) string {
 	if pos.Line == 0 {
 		return ""
 	}
@@ -297,7 +319,7 @@ func Snippet(src []byte, pos, end Pos) string {
 		pad.WriteString(strings.Repeat(" ", start-len(runes)))
 	}
 	width = max(1, min(width, len(runes)-start))
-	return "    " + text.String() + "\n    " + pad.String() + strings.Repeat("^", width) + "\n"
+	return "    " + text.String() + "\n    " + pad.String() + apply(caret, strings.Repeat("^", width)) + "\n"
 }
 
 func sourceLine(src []byte, n int) string {

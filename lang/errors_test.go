@@ -107,3 +107,33 @@ func TestLongNamesAreShortenedInMessages(t *testing.T) {
 		t.Errorf("a short message changed: %q", shortMessage(msg))
 	}
 }
+
+// TestStyleMarksParts: a Style marks up the place, the message, the
+// carets and a note, and the zero Style prints what PrintErrors prints.
+func TestStyleMarksParts(t *testing.T) {
+	src := []byte("def half(a) = a / 0\nvar x in 1..3\nx = half(4)\n")
+	_, err := Compile(Input{Model: Source{Name: "m.csp", Text: src}})
+	if err == nil {
+		t.Fatal("the model should not compile")
+	}
+	srcs := Sources{"m.csp": src}
+	var plain, zero, marked strings.Builder
+	PrintErrors(&plain, err, srcs)
+	Style{}.PrintErrors(&zero, err, srcs)
+	if zero.String() != plain.String() {
+		t.Errorf("the zero Style prints\n%s\nPrintErrors prints\n%s", zero.String(), plain.String())
+	}
+	tag := func(name string) func(string) string {
+		return func(s string) string { return "<" + name + ">" + s + "</" + name + ">" }
+	}
+	Style{Place: tag("p"), Message: tag("m"), Caret: tag("c"), Note: tag("n")}.PrintErrors(&marked, err, srcs)
+	want := "<p>m.csp:1:19:</p> <m>division by zero</m>\n" +
+		"    def half(a) = a / 0\n" +
+		"                      <c>^</c>\n" +
+		"<p>m.csp:3:5:</p> <n>in the call half(4)</n>\n" +
+		"    x = half(4)\n" +
+		"        <n>^^^^^^^</n>\n"
+	if marked.String() != want {
+		t.Errorf("marked up:\n%s\nwant:\n%s\nplain:\n%s", marked.String(), want, plain.String())
+	}
+}

@@ -8,9 +8,9 @@ import (
 // Origin locates the statement an engine constraint was lowered from, and
 // the generator values that produced it ("r = 3").
 type Origin struct {
-	Stmt     Span
-	Node     Span
-	Bindings string
+	Stmt     Span   // the whole statement
+	Node     Span   // the part of it that made the constraint, if known (a conjunct, a forall's body)
+	Bindings string // the generator values, "r = 3, c = 1"; empty outside a generator
 }
 
 // origins records an Origin for each engine constraint, compactly: a

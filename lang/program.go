@@ -7,18 +7,19 @@ import (
 	"github.com/csp-lang/csp/engine"
 )
 
-// Source is a named text: a model, a data file, or a -p value.
+// Source is a named text: a model, a data file, or a -p value. Name is
+// what error messages call it (usually the file's path).
 type Source struct {
 	Name string
 	Text []byte
 }
 
-// Input is everything a model is compiled from.
+// Input is everything a model is compiled from. Only Model is required.
 type Input struct {
-	Model  Source
+	Model  Source   // the model's text
 	Stmts  []Source // more statements after the model, each its own source (a session's input)
 	Data   []Source // data files: name = value statements
-	Params []string // -p arguments, each "name=value"
+	Params []string // param values as csp solve -p gives them, each "name=value"; they override Data
 	Limits Limits   // bounds on compiling
 	// Decompose posts every global constraint as its decomposition into
 	// v1 constraints instead of with its propagator (--decompose).
@@ -33,10 +34,15 @@ type Input struct {
 // Program is a checked model lowered into an engine.Model, with what is
 // needed to print its solutions and to trace constraints back to source.
 type Program struct {
-	Model   *engine.Model
-	Decls   []*VarInfo // decision variables in declaration order
-	origins origins    // for each engine constraint, where it came from: Origin(i)
-	Sources Sources    // every text compiled, for error snippets
+	// Model is what package engine searches: the declared variables (and
+	// any a lookup needed), the constraints, the objective.
+	Model *engine.Model
+	// Decls are the declared decision variables and arrays, in
+	// declaration order; Var finds one by name.
+	Decls   []*VarInfo
+	origins origins // for each engine constraint, where it came from: Origin(i)
+	// Sources holds every text compiled, by name, for PrintErrors.
+	Sources Sources
 	// Objective is the minimize or maximize statement, if any.
 	Objective Span
 	show      []showItem
@@ -44,16 +50,53 @@ type Program struct {
 	defs      map[string]*DefStmt // the definitions, for queries
 }
 
-// VarInfo is one declared decision variable or array.
+// VarInfo is one declared decision variable or array: its name, its
+// index sets, and the engine variables of its elements, through which a
+// Solver's values are read (Values, Value).
 type VarInfo struct {
 	Name string
 	Pos  Pos          // where it is declared
 	Dims []Range      // index sets; empty for a single variable
-	Vars []engine.Var // row-major
+	Vars []engine.Var // row-major: the last index varies fastest
 }
 
 // Range is an index set lo..hi.
 type Range struct{ Lo, Hi int64 }
+
+// Var returns the decision variable or array the model declares as name,
+// or nil if it declares none: a param, a definition or an unknown name.
+// With it a caller reads a solution by name rather than by position:
+//
+//	q := prog.Var("q").Values(s.Value) // []int64, q[1] first
+func (p *Program) Var(name string) *VarInfo {
+	for _, d := range p.Decls {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+// Values returns the values in a solution of the variable's elements, in
+// row-major order (for m[1..2, 1..3]: m[1,1], m[1,2], m[1,3], m[2,1]...),
+// or of the single variable as one value. A Solver's Value method is a
+// Solution: Values(s.Value).
+func (v *VarInfo) Values(sol Solution) []int64 {
+	out := make([]int64, len(v.Vars))
+	for i, x := range v.Vars {
+		out[i] = sol(x)
+	}
+	return out
+}
+
+// Value returns the value in a solution of a single variable (declared
+// without index sets). It panics for an array, whose values Values gives.
+func (v *VarInfo) Value(sol Solution) int64 {
+	if len(v.Dims) > 0 {
+		panic("lang: Value of the array " + v.Name + ": use Values")
+	}
+	return sol(v.Vars[0])
+}
 
 // Compile parses, checks and lowers a model with its data. The error, if
 // any, is an ErrorList with every problem found.

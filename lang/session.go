@@ -13,7 +13,10 @@ import (
 
 // Incomplete reports whether text stops where a statement cannot end:
 // inside an open bracket, or after an operator, "," or ":" that continues
-// the line. A session then asks for another line.
+// the line. An interactive front end (csp repl) then reads another line
+// and tries again with both, as Python's codeop does for its prompt; text
+// with a mistake that more lines cannot mend is not incomplete, so that
+// Compile reports it at once.
 func Incomplete(text []byte) bool {
 	s := &scanner{file: "", src: string(text), line: 1, col: 1}
 	for s.off < len(s.src) && len(s.errs) < maxScanErrors && !s.fatal {
@@ -35,13 +38,17 @@ func Incomplete(text []byte) bool {
 	return false
 }
 
-// IsQuery is the package's IsQuery, which also knows the program's
-// definitions: the use of an expression definition is a query when its
-// body would be one (total, row(r)); a constraint block is a constraint.
+// IsQuery reports whether a statement parsed from a session's input asks
+// for a value rather than stating a constraint: a name, an arithmetic
+// expression, an aggregate or an index (q, sum(q), cell[1, ..]), which
+// Query then evaluates. Comparisons, logic, quantifiers and global
+// constraints are constraints. The use of one of the program's expression
+// definitions is a query when its body would be one (total, row(r)); a
+// constraint block is a constraint.
 func (p *Program) IsQuery(s Stmt) bool {
 	c, ok := s.(*ConstraintStmt)
 	if !ok || p == nil {
-		return IsQuery(s)
+		return isQuery(s)
 	}
 	return p.isQueryExpr(c.Expr, 0)
 }
@@ -56,14 +63,11 @@ func (p *Program) isQueryExpr(e Expr, depth int) bool {
 			return p.isQueryExpr(d.Body, depth+1)
 		}
 	}
-	return IsQuery(&ConstraintStmt{Expr: e})
+	return isQuery(&ConstraintStmt{Expr: e})
 }
 
-// IsQuery reports whether a parsed statement asks for a value rather than
-// stating a constraint: a name, an arithmetic expression, an aggregate or
-// an index (q, sum(q), cell[1, ..]). Comparisons, logic, quantifiers and
-// global constraints are constraints.
-func IsQuery(s Stmt) bool {
+// isQuery is Program.IsQuery without the program's definitions.
+func isQuery(s Stmt) bool {
 	c, ok := s.(*ConstraintStmt)
 	if !ok {
 		return false

@@ -30,7 +30,7 @@ func TestSpecV2Examples(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.file, err)
 		}
-		st, stats, err := engine.SolveParallel(p.Model, engine.Recommended(), 2, nil)
+		st, stats, err := engine.SolveParallel(p.Model, engine.Default(), 2, nil)
 		if err != nil || st != engine.Exhausted {
 			t.Fatalf("%s: %v %v", c.file, st, err)
 		}
@@ -38,7 +38,7 @@ func TestSpecV2Examples(t *testing.T) {
 			t.Errorf("%s: %d solutions, want %d", c.file, stats.Solutions, c.count)
 		}
 		if c.count < 0 {
-			s, _ := engine.NewSolver(p.Model, engine.Recommended())
+			s, _ := engine.NewSolver(p.Model, engine.Default())
 			var last int64 = -1
 			for s.Next() == engine.Solution {
 				last = s.Objective()

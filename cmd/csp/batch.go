@@ -69,7 +69,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		for _, d := range in.Data {
 			srcs[d.Name] = d.Text
 		}
-		lang.PrintErrors(stderr, err, srcs)
+		printErrors(stderr, err, srcs)
 		if lang.HitLimit(err) {
 			return exitLimit
 		}

@@ -113,8 +113,10 @@ the next line (the prompt becomes ...).`,
 	"search": `:solve starts a search and shows the first solution; :next continues the
 same search; :all and :count run a fresh one. :set order|values|prop|timeout
 chooses how (the same settings as csp solve's flags). Ctrl-C stops a search.`,
-	"keys": `Tab completes commands, keywords, settings and declared names. Ctrl-R
-searches the history, Ctrl-C clears the line, Ctrl-D leaves.`,
+	"keys": `Tab completes commands, keywords, settings, declared names, and file
+names after :load, :save and :tree. Up and Ctrl-R recall the history: a
+statement typed over several lines comes back whole, ⏎ marking its line
+breaks. Ctrl-C clears the line, Ctrl-D leaves.`,
 }
 
 func (s *session) help(args []string) {

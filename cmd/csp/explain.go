@@ -69,7 +69,7 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 		return exitSolved
 	case err != nil:
 		if _, isList := err.(lang.ErrorList); isList {
-			lang.PrintErrors(stderr, err, srcs)
+			printErrors(stderr, err, srcs)
 			if lang.HitLimit(err) {
 				return exitLimit
 			}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/engine"
-	"github.com/csp-lang/csp/lang"
+	"github.com/csp-lang/csp/internal/spell"
 )
 
 // options are the flags of solve and check.
@@ -37,8 +37,9 @@ type options struct {
 	traceMax  int    // --trace-limit
 	tree      string // --tree FILE.svg|.dot
 	help      bool
-	jobs      int    // csp split: how many jobs
-	job       string // --job FILE:K, a job of csp split to solve
+	data      []string // -d/--data FILE (MiniZinc's spelling): data files, after the others
+	jobs      int      // csp split: how many jobs
+	job       string   // --job FILE:K, a job of csp split to solve
 }
 
 // The default search settings: the strongest level, which the benchmark
@@ -52,8 +53,17 @@ const (
 
 type paramList []string
 
-func (p *paramList) String() string     { return strings.Join(*p, " ") }
-func (p *paramList) Set(s string) error { *p = append(*p, s); return nil }
+func (p *paramList) String() string { return strings.Join(*p, " ") }
+
+func (p *paramList) Set(s string) error {
+	if wholeNumber.MatchString(s) { // MiniZinc's -p N
+		return errors.New("a param is name=value (the number of threads, MiniZinc's -p N, is --workers N)")
+	}
+	*p = append(*p, s)
+	return nil
+}
+
+var wholeNumber = regexp.MustCompile(`^[0-9]+$`)
 
 // choice is a flag whose value is one of a fixed set of names.
 type choice[T any] struct {
@@ -63,14 +73,20 @@ type choice[T any] struct {
 
 func (c choice[T]) String() string { return "" }
 
+// names are the choices, sorted: for messages and completion.
+func (c choice[T]) names() []string {
+	names := make([]string, 0, len(c.choices))
+	for n := range c.choices {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
 func (c choice[T]) Set(s string) error {
 	v, ok := c.choices[s]
 	if !ok {
-		names := make([]string, 0, len(c.choices))
-		for n := range c.choices {
-			names = append(names, n)
-		}
-		sort.Strings(names)
+		names := c.names()
 		return fmt.Errorf("not one of %s%s", strings.Join(names, ", "), suggest(s, names))
 	}
 	*c.dst = v
@@ -81,39 +97,48 @@ var orders = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engin
 var valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto}
 var propLevels = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
 
+// newFlagSet registers the flags of a command: solve and compare take
+// them all, check only -p and -h. It is the one list of flags: parsing,
+// the suggestions for a mistyped flag and the shell completions (csp
+// completion) all read it. A flag's usage string is its value's
+// placeholder, which completion reads: FILE and FILE.ext complete file
+// names; a choice flag offers its names.
 func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Var(&o.params, "p", "")
+	fs.Var(&o.params, "p", "name=value")
 	fs.BoolVar(&o.help, "h", false, "")
 	fs.BoolVar(&o.help, "help", false, "")
+	addOtherSpellings(fs, o, solve)
+	if name == "split" {
+		return splitFlagSet(fs, o)
+	}
 	if !solve {
 		return fs
 	}
 	fs.BoolVar(&o.all, "a", false, "")
 	fs.BoolVar(&o.all, "all", false, "")
-	fs.IntVar(&o.first, "n", 0, "")
+	fs.IntVar(&o.first, "n", 0, "N")
 	fs.BoolVar(&o.count, "count", false, "")
 	fs.BoolVar(&o.stats, "s", false, "")
 	fs.BoolVar(&o.stats, "stats", false, "")
 	fs.BoolVar(&o.json, "json", false, "")
-	fs.Var(durationFlag{&o.timeout}, "timeout", "")
+	fs.Var(durationFlag{&o.timeout}, "timeout", "D")
 	o.order, o.values, o.prop = defaultOrder, defaultValues, defaultProp
 	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
 	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
-	fs.StringVar(&o.each, "each", "", "")
-	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "")
+	fs.StringVar(&o.each, "each", "", "FILE")
+	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "N")
 	o.maxMemory = defaultMaxMemory
-	fs.Var(memoryFlag{&o.maxMemory}, "max-memory", "")
+	fs.Var(memoryFlag{&o.maxMemory}, "max-memory", "S")
 	fs.BoolVar(&o.explain, "explain", false, "")
 	fs.Var(traceFlag{&o.trace}, "trace", "")
-	fs.IntVar(&o.traceMax, "trace-limit", defaultTraceLimit, "")
-	fs.StringVar(&o.tree, "tree", "", "")
+	fs.IntVar(&o.traceMax, "trace-limit", defaultTraceLimit, "N")
+	fs.StringVar(&o.tree, "tree", "", "FILE.svg|FILE.dot")
 	fs.BoolVar(&o.decompose, "decompose", false, "")
-	fs.StringVar(&o.job, "job", "", "")
-	if name == "split" {
-		fs.IntVar(&o.jobs, "jobs", 100, "")
+	if name == "solve" {
+		fs.StringVar(&o.job, "job", "", "FILE:K")
 	}
 	return fs
 }
@@ -124,6 +149,16 @@ type traceFlag struct{ m *traceMode }
 func (f traceFlag) String() string   { return "" }
 func (f traceFlag) IsBoolFlag() bool { return true }
 
+// names are the modes --trace=MODE takes, and --trace MODE (spellings.go).
+func (f traceFlag) names() []string {
+	var names []string
+	for n := range traceModes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
 func (f traceFlag) Set(s string) error {
 	switch s {
 	case "true":
@@ -133,7 +168,7 @@ func (f traceFlag) Set(s string) error {
 		*f.m = traceOff
 		return nil
 	}
-	names := []string{"domains", "piles", "steps"}
+	names := f.names()
 	m, ok := traceModes[s]
 	if !ok {
 		return fmt.Errorf("not one of %s%s", strings.Join(names, ", "), suggest(s, names))
@@ -170,6 +205,10 @@ var plainSeconds = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
 func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	o := &options{}
 	fs := newFlagSet(cmd, o, solve)
+	args, err := spellOut(fs, args)
+	if err != nil {
+		return nil, err
+	}
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, flagError(fs, err)
@@ -185,7 +224,8 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 		o.files = append(o.files, rest[0])
 		args = rest[1:]
 	}
-	if n := fs.Lookup("n"); n != nil && o.first <= 0 && flagGiven(fs, "n") {
+	o.files, o.data = append(o.files, o.data...), nil // data files come after the model
+	if o.first <= 0 && (flagGiven(fs, "n") || flagGiven(fs, "num-solutions")) {
 		return nil, errors.New("-n needs a positive number")
 	}
 	if solve && o.workers < 1 {
@@ -214,9 +254,7 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 func flagError(fs *flag.FlagSet, err error) error {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		return fmt.Errorf("unknown flag %s%s", dashes(name), suggestFlag(strings.TrimLeft(name, "-"), names))
+		return unknownFlag(fs, strings.TrimLeft(name, "-"))
 	}
 	if m := badValue.FindStringSubmatch(msg); m != nil {
 		why := m[3]
@@ -245,6 +283,18 @@ var badBoolValue = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+):
 
 var badBool = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): parse error$`)
 
+// unknownFlag names the closest flag of the command, or says which command
+// has the flag (--all is solve's, not check's), and where the flags are.
+func unknownFlag(fs *flag.FlagSet, name string) error {
+	var names []string // the other spellings too: --all-solution is close to one
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	hint := suggestFlag(name, names)
+	if fs.Name() == "check" && newFlagSet("solve", &options{}, true).Lookup(name) != nil {
+		hint = " (a flag of csp solve)"
+	}
+	return fmt.Errorf("unknown flag %s%s; see csp help %s", dashes(name), hint, fs.Name())
+}
+
 // dashes writes a flag name as people type it: -n, --all.
 func dashes(name string) string {
 	if len(name) == 1 {
@@ -270,7 +320,7 @@ func suggestFlag(name string, names []string) string {
 		}
 		names = long
 	}
-	best := lang.Closest(name, names)
+	best := spell.Closest(name, names)
 	switch {
 	case best == "":
 		return ""
@@ -282,8 +332,27 @@ func suggestFlag(name string, names []string) string {
 
 // suggest returns ` (did you mean "x"?)` for the closest name, if close.
 func suggest(name string, names []string) string {
-	if best := lang.Closest(name, names); best != "" {
+	if best := spell.Closest(name, names); best != "" {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return ""
+}
+
+// The flag sets of the commands, for completion (main.go's table).
+func solveFlags() *flag.FlagSet   { return newFlagSet("solve", &options{}, true) }
+func checkFlags() *flag.FlagSet   { return newFlagSet("check", &options{}, false) }
+func compareFlags() *flag.FlagSet { return newFlagSet("compare", &options{}, true) }
+func splitFlags() *flag.FlagSet   { return newFlagSet("split", &options{}, false) }
+
+// replFlags are the flags replCmd reads (repl.go parses them itself);
+// TestReplFlags holds the two lists together.
+func replFlags() *flag.FlagSet {
+	fs := flag.NewFlagSet("repl", flag.ContinueOnError)
+	var s string
+	var b bool
+	fs.StringVar(&s, "history", "", "FILE")
+	fs.BoolVar(&b, "no-history", false, "")
+	fs.BoolVar(&b, "h", false, "")
+	fs.BoolVar(&b, "help", false, "")
+	return fs
 }

@@ -3,21 +3,23 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
-const mainUsage = `csp solves constraint problems written in the .csp language.
-
-usage:
-  csp solve MODEL [DATA...] [-p name=value]... [flags]   find solutions
-  csp check MODEL [DATA...] [-p name=value]...           parse and check only
-  csp repl [MODEL] [DATA...]                             an interactive session
-  csp compare MODEL [DATA...] [--all]                    compare search settings
-  csp help [COMMAND]                                     this text, or a command's
-  csp version                                            print the version
-
-Run 'csp help solve' for the flags of solve. The language is described in
-docs/language.md.
-`
+// mainUsage lists the commands of the table in main.go and the documents.
+func mainUsage() string {
+	var b strings.Builder
+	b.WriteString("csp solves constraint problems written in the .csp language.\n\nusage:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-53s %s\n", strings.TrimSpace("csp "+c.name+" "+c.args), c.summary)
+	}
+	b.WriteString("\nRun 'csp help solve' for the flags of solve. The documents are built in:\n")
+	for _, d := range documents {
+		fmt.Fprintf(&b, "  %-53s %s\n", "csp help "+d.name+" [SECTION]", d.summary)
+	}
+	b.WriteString("Shell completion: csp help completion.\n")
+	return b.String()
+}
 
 const solveUsage = `usage: csp solve MODEL [DATA...] [-p name=value]... [flags]
 
@@ -52,6 +54,10 @@ Many instances:
                      minimize/maximize split the search tree among them
                      (solutions then come in the order they are found;
                      --workers 1 keeps the search order)
+  --job FILE:K       search job K (from 1) of FILE, written by csp split
+                     (or a line of it): one part of the tree, to be put
+                     together with the others by csp merge. With --json
+                     every line carries the job's number; see csp help split
 
 How to search (default: --order domwdeg --values auto --prop ac; the
 course's settings are --order input --values min --prop fc):
@@ -80,6 +86,8 @@ See the search:
   --trace=domains    also each value propagation removes (q[3] ∖ {2, 4})
   --trace=piles      the course's view: after each step, the pile of values
                      left to try at every assigned position, next one last
+                     (--trace piles and --trace domains too: a word after
+                     --trace is its mode when it is one, else a file)
   --trace-limit N    stop narrating after N lines (default 300; 0: no
                      limit); the search goes on
   --tree FILE        draw the search tree: FILE.svg (opens in a browser)
@@ -93,9 +101,18 @@ Why there is no solution:
 Output:
   --json             one JSON object per solution, then a status line
   -s, --stats        statistics on stderr: nodes, failures, propagations,
-                     time, memory
+                     time, memory; max depth is the most decisions on one
+                     branch (under --prop ac, x = v and x != v both count:
+                     the line adds the most x = v ones)
   -p name=value      set a param (repeatable)
   -h, --help         this text
+
+MiniZinc's spellings work too: -n3 and grouped switches (-as), -D "n=8; m=3"
+(as -p), -d FILE (a data file), --all-solutions, --num-solutions N,
+--statistics, --json-stream (as --json), --time-limit MS (milliseconds),
+--parallel N (as --workers).
+
+The language and every error: csp help language [SECTION], csp help errors.
 
 Exit status: 0 a solution was found, 1 there is none (proven), 2 the model,
 data or flags are wrong, 3 a limit stopped the search before any solution.
@@ -107,27 +124,45 @@ const checkUsage = `usage: csp check MODEL [DATA...] [-p name=value]...
 Parses and checks MODEL with its data without solving it: every error is
 reported with its position. Exit status 0 if the model is well formed,
 2 otherwise.
+
+  -p name=value      set a param (repeatable); -D "n=8; m=3" sets several
+  -h, --help         this text
 `
 
-func helpCmd(args []string, stdout, stderr io.Writer) int {
+// commandUsage is what csp help NAME prints for a command.
+func commandUsage(name string) string {
+	if c := lookupCommand(name); c != nil {
+		return c.usage()
+	}
+	return ""
+}
+
+func helpCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stdout, mainUsage)
+		fmt.Fprint(stdout, mainUsage())
 		return exitSolved
 	}
-	switch args[0] {
-	case "solve":
-		fmt.Fprint(stdout, solveUsage)
-	case "check":
-		fmt.Fprint(stdout, checkUsage)
-	case "repl":
-		fmt.Fprint(stdout, replUsage)
-	case "compare":
-		fmt.Fprint(stdout, compareUsage)
-	case "help", "version":
-		fmt.Fprint(stdout, mainUsage)
-	default:
-		fmt.Fprintf(stderr, "csp help: unknown command %q%s\n", args[0], suggest(args[0], []string{"solve", "check", "repl", "compare", "help", "version"}))
+	if d := lookupDocument(args[0]); d != nil {
+		return showDocument(d, args[1:], stdout, stderr)
+	}
+	if len(args) > 1 {
+		fmt.Fprintf(stderr, "csp help: %s takes no section; csp help %s shows its help\n", args[0], args[0])
 		return exitBadInput
 	}
-	return exitSolved
+	if c := lookupCommand(args[0]); c != nil {
+		fmt.Fprint(stdout, c.usage())
+		return exitSolved
+	}
+	fmt.Fprintf(stderr, "csp help: no command or document %q%s\n", args[0], suggest(args[0], helpNames()))
+	fmt.Fprint(stderr, "run 'csp help' for the list\n")
+	return exitBadInput
+}
+
+// helpNames are what csp help takes: the commands and the documents.
+func helpNames() []string {
+	names := subcommandNames()
+	for _, d := range documents {
+		names = append(names, d.name)
+	}
+	return names
 }

@@ -86,7 +86,7 @@ func compile(o *options, stderr io.Writer, start time.Time) (*lang.Program, int)
 	prog, err := lang.Compile(in)
 	done()
 	if err != nil {
-		lang.PrintErrors(stderr, err, prog.Sources)
+		printErrors(stderr, err, prog.Sources)
 		if lang.HitLimit(err) {
 			return nil, exitLimit
 		}

@@ -3,10 +3,12 @@
 //	csp solve MODEL [DATA...] [-p name=value]... [flags]
 //	csp check MODEL [DATA...]
 //	csp repl [MODEL] [DATA...]
-//	csp help [COMMAND]
+//	csp help [COMMAND|TOPIC]
+//	csp completion bash|zsh|fish
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,6 +22,78 @@ const (
 	exitLimit    = 3 // a limit stopped the search before any answer
 	// exitOutput (4, output.go): stdout could not be written.
 )
+
+// command is a subcommand of csp. The table of them runs them, lists them
+// in csp help and feeds csp completion: a new command is one entry.
+type command struct {
+	name     string
+	args     string // its arguments, for the usage line
+	summary  string
+	usage    func() string // what csp help NAME prints
+	run      func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	flags    func() *flag.FlagSet // its flags, for completion; nil: none
+	operands operands             // what its other arguments are, for completion
+}
+
+// operands are the kinds of a command's arguments that completion offers.
+type operands int
+
+const (
+	opNone   operands = iota
+	opModels          // .csp files
+	opTopics          // commands and documents
+	opShells          // bash, zsh, fish
+)
+
+// commands is filled by init: helpCmd reads the table that holds it.
+var commands []command
+
+func init() {
+	commands = []command{
+		{"solve", "MODEL [DATA...] [-p name=value]... [flags]", "find solutions",
+			constText(solveUsage), quiet(solveCmd), solveFlags, opModels},
+		{"check", "MODEL [DATA...] [-p name=value]...", "parse and check only",
+			constText(checkUsage), quiet(checkCmd), checkFlags, opModels},
+		{"repl", "[MODEL] [DATA...]", "an interactive session",
+			constText(replUsage), replCmd, replFlags, opModels},
+		{"compare", "MODEL [DATA...] [--all]", "compare search settings",
+			constText(compareUsage), quiet(compareCmd), compareFlags, opModels},
+		{"split", "MODEL [DATA...] [-p name=value]... --jobs N", "cut a search into jobs for other machines",
+			constText(splitUsage), quiet(splitCmd), splitFlags, opModels},
+		{"merge", "[FILE...] [--json]", "put the answers of split jobs together",
+			constText(mergeUsage), mergeCmd, mergeFlags, opNone},
+		{"help", "[COMMAND|TOPIC]", "this text, a command's, or a document",
+			mainUsage, helpCmd, nil, opTopics},
+		{"completion", "bash|zsh|fish", "print a shell completion script",
+			constText(completionUsage), completionCmd, nil, opShells},
+		{"version", "", "print the version",
+			mainUsage, versionCmd, nil, opNone},
+	}
+}
+
+// quiet adapts a command that reads no standard input.
+func quiet(f func([]string, io.Writer, io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
+	return func(args []string, _ io.Reader, stdout, stderr io.Writer) int { return f(args, stdout, stderr) }
+}
+
+func constText(s string) func() string { return func() string { return s } }
+
+func lookupCommand(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+func subcommandNames() []string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return names
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -39,30 +113,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, mainUsage)
+		fmt.Fprint(stderr, mainUsage())
 		return exitBadInput
 	}
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "solve":
-		return solveCmd(rest, stdout, stderr)
-	case "check":
-		return checkCmd(rest, stdout, stderr)
-	case "repl":
-		return replCmd(rest, stdin, stdout, stderr)
-	case "compare":
-		return compareCmd(rest, stdout, stderr)
-	case "split":
-		return splitCmd(rest, stdout, stderr)
-	case "merge":
-		return mergeCmd(rest, stdin, stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		return helpCmd(rest, stdout, stderr)
-	case "version", "-version", "--version":
-		fmt.Fprintln(stdout, "csp", version())
-		return exitSolved
+	name, rest := args[0], args[1:]
+	switch name {
+	case "-h", "-help", "--help":
+		name = "help"
+	case "-version", "--version":
+		name = "version"
 	}
-	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", cmd, suggest(cmd, []string{"solve", "check", "repl", "compare", "help", "version"}))
+	if c := lookupCommand(name); c != nil {
+		return c.run(rest, stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", name, suggest(name, subcommandNames()))
 	fmt.Fprint(stderr, "run 'csp help' for usage\n")
 	return exitBadInput
+}
+
+func versionCmd(_ []string, _ io.Reader, stdout, _ io.Writer) int {
+	fmt.Fprintln(stdout, "csp", version())
+	return exitSolved
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -66,6 +67,16 @@ type mergeInput struct {
 
 	printed   int  // solutions printed
 	multiline bool // one of them had several lines
+}
+
+// mergeFlags are merge's flags, for completion and the tests of --help.
+func mergeFlags() *flag.FlagSet {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	var b bool
+	fs.BoolVar(&b, "json", false, "")
+	fs.BoolVar(&b, "h", false, "")
+	fs.BoolVar(&b, "help", false, "")
+	return fs
 }
 
 func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

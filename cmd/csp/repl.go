@@ -24,7 +24,11 @@ An interactive session: type declarations and constraints one at a time and
 see what propagation makes of them; :help lists the commands. MODEL and DATA
 are loaded first. History is kept in $XDG_STATE_HOME/csp/history (or
 ~/.local/state/csp/history); --history FILE chooses another file,
---no-history or CSP_HISTORY=off keeps none.
+--no-history or CSP_HISTORY=off keeps none. A statement typed over several
+lines is one history entry, its line breaks shown as ⏎.
+
+On a terminal the prompt and errors have colour; NO_COLOR=1 or TERM=dumb
+turns it off.
 
 When standard input is not a terminal, lines are read and answered without
 prompts, so csp repl < session.txt is scriptable; the exit status is then 2
@@ -47,7 +51,7 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case strings.HasPrefix(a, "--history="):
 			history = strings.TrimPrefix(a, "--history=")
 		case strings.HasPrefix(a, "-"):
-			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s\n", a, suggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help"}))
+			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s; see csp help repl\n", a, suggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help"}))
 			return exitBadInput
 		default:
 			files = append(files, a)
@@ -106,12 +110,15 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 	// the search (or explanation) in progress.
 	var running atomic.Pointer[func()]
 	rl, err := readline.NewEx(&readline.Config{
-		Prompt:          prompt,
-		HistoryFile:     history,
-		AutoComplete:    &completer{s: s},
-		InterruptPrompt: "^C",
-		EOFPrompt:       "",
-		Stderr:          stderr,
+		Prompt:       s.prompt(prompt),
+		HistoryFile:  history,
+		AutoComplete: &completer{s: s},
+		// A statement goes into the history whole, once complete (below).
+		DisableAutoSaveHistory: true,
+		InterruptPrompt:        "^C",
+		EOFPrompt:              "",
+		Stderr:                 stderr,
+		Stdin:                  readline.NewCancelableStdin(&cancelFirst{r: os.Stdin}),
 		FuncFilterInputRune: func(r rune) (rune, bool) {
 			if stop := running.Load(); stop != nil && r == readline.CharInterrupt {
 				(*stop)()
@@ -133,23 +140,40 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 		return func() { restore(); running.Store(nil) }
 	}
 	fmt.Fprintln(s.out, "csp", version(), "- :help for help, Ctrl-D to leave")
+	var lines []string // the lines of the statement being typed
 	for !s.quit {
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
-			s.pending = nil // Ctrl-C clears the line, or the statement being typed
-			rl.SetPrompt(prompt)
+			s.pending, lines = nil, nil // Ctrl-C clears the line, or the statement being typed
+			rl.SetPrompt(s.prompt(prompt))
 			continue
 		case err != nil: // io.EOF: Ctrl-D
 			return exitSolved
 		}
-		if s.line(line) {
-			rl.SetPrompt(contPrompt)
-		} else {
-			rl.SetPrompt(prompt)
+		line = fromHistory(line)
+		lines = append(lines, line)
+		more := s.line(line)
+		// Saving "" only takes readline's history back to its end: a line
+		// recalled from it would otherwise stand for the whole statement.
+		_ = rl.SaveHistory("")
+		if more {
+			rl.SetPrompt(s.prompt(contPrompt))
+			continue
 		}
+		if entry := historyEntry(lines); entry != "" {
+			_ = rl.SaveHistory(entry)
+		}
+		lines = nil
+		rl.SetPrompt(s.prompt(prompt))
 	}
 	return exitSolved
+}
+
+// prompt is p, its text coloured on a terminal.
+func (s *session) prompt(p string) string {
+	text := strings.TrimRight(p, " ")
+	return s.outPaint.paint(sgrBlue, text) + p[len(text):]
 }
 
 func isTerminal(f any) bool {

@@ -30,9 +30,12 @@ type session struct {
 	settings settings
 	pending  []string // lines of a statement still being typed
 	out      io.Writer
-	errw     io.Writer
-	failed   bool     // some input was rejected (the exit status of a script)
-	needs    []string // params still without a value after loading a model
+	errw     io.Writer // the session's own complaints, red on a terminal
+	langErrw io.Writer // where lang's errors go, in their own colours
+	outPaint painter   // colour on out
+	errPaint painter   // colour on langErrw
+	failed   bool      // some input was rejected (the exit status of a script)
+	needs    []string  // params still without a value after loading a model
 	quit     bool
 	onStop   func(stop func()) func() // makes Ctrl-C call stop, until the returned function is called
 	trace    traceMode                // :trace
@@ -50,12 +53,16 @@ type settings struct {
 	timeout time.Duration
 }
 
-// inputName labels the statement being typed in error messages, as
-// Python's <stdin>.
-const inputName = "<input>"
+// inputName labels the statement being typed in error messages: the
+// number it will have in :model, as the accepted ones are named (sources).
+// A query is labelled the same way, though it is not kept.
+func (s *session) inputName() string { return fmt.Sprintf("[%d]", len(s.stmts)+1) }
 
 func newSession(out, errw io.Writer) *session {
-	s := &session{out: out, errw: errw}
+	s := &session{out: out, errw: errw, langErrw: errw, outPaint: painter(useColour(out)), errPaint: painter(useColour(errw))}
+	if s.errPaint {
+		s.errw = redLines{errw}
+	}
 	s.settings = settings{order: defaultOrder, values: defaultValues, prop: defaultProp}
 	s.recompile(nil)
 	return s
@@ -83,9 +90,10 @@ func (s *session) line(text string) bool {
 
 // input handles a complete statement or query.
 func (s *session) input(text string) {
-	f, err := lang.ParseFile(inputName, []byte(text))
+	name := s.inputName()
+	f, err := lang.ParseFile(name, []byte(text))
 	if err != nil {
-		s.fail(err, lang.Sources{inputName: []byte(text)})
+		s.fail(err, lang.Sources{name: []byte(text)})
 		return
 	}
 	if len(f.Stmts) == 1 && s.prog.IsQuery(f.Stmts[0]) {
@@ -103,7 +111,8 @@ func (s *session) add(text string) {
 		fmt.Fprintf(s.errw, "the model needs values for %s first: :load a data file\n", strings.Join(s.needs, ", "))
 		return
 	}
-	prog, err := s.compile(append(s.sources(), lang.Source{Name: inputName, Text: []byte(text)}))
+	name := s.inputName()
+	prog, err := s.compile(append(s.sources(), lang.Source{Name: name, Text: []byte(text)}))
 	if err != nil {
 		s.fail(err, prog.Sources)
 		return
@@ -111,7 +120,7 @@ func (s *session) add(text string) {
 	before := s.domains()
 	s.stmts = append(s.stmts, entry{text: text})
 	s.install(prog)
-	touched := prog.VarsOf(inputName)
+	touched := prog.VarsOf(name)
 	if !s.root.Propagate() {
 		fmt.Fprintf(s.out, "inconsistent: with statement [%d] the model has no solution (:undo takes it back)\n", len(s.stmts))
 		return
@@ -122,13 +131,13 @@ func (s *session) add(text string) {
 
 // showParams prints the value of each param a statement declares.
 func (s *session) showParams(text string) {
-	f, err := lang.ParseFile(inputName, []byte(text))
+	f, err := lang.ParseFile("", []byte(text))
 	if err != nil {
 		return
 	}
 	for _, st := range f.Stmts {
 		if p, ok := st.(*lang.ParamDecl); ok {
-			if q, err := s.prog.Query(lang.Source{Name: inputName, Text: []byte(p.Name.Name)}); err == nil {
+			if q, err := s.prog.Query(lang.Source{Name: "", Text: []byte(p.Name.Name)}); err == nil {
 				fmt.Fprintf(s.out, "%s = %s\n", p.Name.Name, q.Value(s.value))
 			}
 		}
@@ -171,7 +180,7 @@ func (s *session) narrowed(before map[string]string, shown []engine.Var) []engin
 
 func (s *session) fail(err error, srcs lang.Sources) {
 	s.failed = true
-	lang.PrintErrors(s.errw, err, srcs)
+	s.errPaint.errorStyle().PrintErrors(s.langErrw, err, srcs)
 }
 
 // sources names each accepted statement by its number, so errors and
@@ -254,9 +263,10 @@ func (s *session) showDomains(vars []engine.Var) {
 // query prints the value of an expression in the current solution, or
 // what propagation knows of it before a solve.
 func (s *session) query(text string) {
-	q, err := s.prog.Query(lang.Source{Name: inputName, Text: []byte(text)})
+	name := s.inputName()
+	q, err := s.prog.Query(lang.Source{Name: name, Text: []byte(text)})
 	if err != nil {
-		s.fail(err, lang.Sources{inputName: []byte(text)})
+		s.fail(err, lang.Sources{name: []byte(text)})
 		return
 	}
 	if q.IsConstant() || s.search != nil && s.found > 0 {
@@ -314,7 +324,7 @@ func (s *session) nextSolution() {
 	case engine.Solution:
 		s.found++
 		if s.found > 1 {
-			fmt.Fprintf(s.out, "solution %d:\n", s.found)
+			fmt.Fprintln(s.out, s.outPaint.paint(sgrBold, fmt.Sprintf("solution %d:", s.found)))
 		}
 		s.printSolution(s.search)
 	case engine.Exhausted:

@@ -229,7 +229,7 @@ func printStats(w io.Writer, st engine.Stats, res outcome) {
 		{"nodes", fmt.Sprint(st.Nodes)},
 		{"failures", fmt.Sprint(st.Failures)},
 		{"propagations", fmt.Sprint(st.Propagations)},
-		{"max depth", fmt.Sprint(st.MaxDepth)},
+		{"max depth", depthText(st)},
 		{"setup time", fmt.Sprintf("%.3f ms (read, parse, check, lower, solver set-up)", ms(res.setup))},
 		{"search time", fmt.Sprintf("%.3f ms", ms(st.SearchTime))},
 		{"peak memory", fmt.Sprintf("%.1f MB", float64(peakMemory())/(1<<20))},

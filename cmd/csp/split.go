@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -25,7 +26,9 @@ each with csp solve MODEL [DATA...] --job FILE:K (K from 1) under the same
 
 flags:
   --jobs N           how many jobs (default 100); a small search may give fewer
-  --order, --values, --prop, -p, --timeout, --max-memory   as for csp solve
+  -h, --help         this text
+  --order, --values, --prop, --decompose, -p, -D, -d, --timeout D, --max-memory S
+                     as for csp solve
 
 The search settings shape the cut; --prop must be the same when the jobs
 are solved (it decides the model's hidden variables), the order and
@@ -36,9 +39,24 @@ values may differ. Example, on every core of this machine:
   csp merge out.jsonl
 `
 
+// splitFlagSet completes fs, which has the flags every command has, with
+// split's: the search settings that shape the cut, and --jobs.
+func splitFlagSet(fs *flag.FlagSet, o *options) *flag.FlagSet {
+	o.order, o.values, o.prop = defaultOrder, defaultValues, defaultProp
+	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
+	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
+	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
+	fs.Var(durationFlag{&o.timeout}, "timeout", "D")
+	o.maxMemory = defaultMaxMemory
+	fs.Var(memoryFlag{&o.maxMemory}, "max-memory", "S")
+	fs.BoolVar(&o.decompose, "decompose", false, "")
+	fs.IntVar(&o.jobs, "jobs", 100, "N")
+	return fs
+}
+
 func splitCmd(args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
-	o, err := parseArgs("split", args, true)
+	o, err := parseArgs("split", args, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "csp split: %v\n", err)
 		return exitBadInput

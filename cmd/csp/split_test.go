@@ -41,9 +41,9 @@ func TestSplitSolveMerge(t *testing.T) {
 		flags []string
 		want  string
 	}{
-		{"count", []string{"../../models/queens.csp", "-p", "n=8"}, []string{"--count"}, "92\n"},
-		{"count fc", []string{"../../models/queens.csp", "-p", "n=8", "--prop", "fc"}, []string{"--count"}, "92\n"},
-		{"no solution", []string{"../../models/queens.csp", "-p", "n=3"}, []string{"--count"}, "0\n"},
+		{"count", []string{"models/queens.csp", "-p", "n=8"}, []string{"--count"}, "92\n"},
+		{"count fc", []string{"models/queens.csp", "-p", "n=8", "--prop", "fc"}, []string{"--count"}, "92\n"},
+		{"no solution", []string{"models/queens.csp", "-p", "n=3"}, []string{"--count"}, "0\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -89,7 +89,7 @@ func TestSplitThroughGNUParallel(t *testing.T) {
 	}
 	csp := cspBinary(t)
 	dir := t.TempDir()
-	model := []string{"../../models/queens.csp", "-p", "n=12"}
+	model := []string{"models/queens.csp", "-p", "n=12"}
 	jobs := splitJobs(t, dir, 40, model...)
 	out := filepath.Join(dir, "out.jsonl")
 	script := fmt.Sprintf("seq 40 | parallel -j 2 %s solve %s --count --json --workers 1 --job %s:{} > %s",

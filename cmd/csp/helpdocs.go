@@ -1,0 +1,165 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/csp-lang/csp/docs"
+)
+
+// document is a document csp help shows, built into the binary.
+type document struct {
+	name, summary string
+	file          string // its path in the repository, for messages
+	text          *string
+}
+
+var documents = []document{
+	{"language", "the .csp language and the csp command", "docs/language.md", &docs.Language},
+	{"errors", "every error csp gives, with an example", "docs/errors.md", &docs.Errors},
+}
+
+func lookupDocument(name string) *document {
+	for i := range documents {
+		if documents[i].name == name {
+			return &documents[i]
+		}
+	}
+	return nil
+}
+
+// showDocument prints a document, or with words after its name the
+// sections whose heading holds them (csp help language globals).
+func showDocument(d *document, query []string, stdout, stderr io.Writer) int {
+	if len(query) == 0 {
+		page(*d.text, stdout, stderr)
+		return exitSolved
+	}
+	q := strings.Join(query, " ")
+	secs := sections(*d.text)
+	found := findSections(secs, q)
+	if len(found) == 0 {
+		var heads []string // and their words: "gobals" is close to "global"
+		for _, s := range secs {
+			heads = append(heads, s.title)
+			heads = append(heads, strings.Fields(strings.ToLower(s.title))...)
+		}
+		fmt.Fprintf(stderr, "csp help %s: no section of %s is about %q%s\n", d.name, d.file, q, suggest(q, heads))
+		fmt.Fprintf(stderr, "its sections: %s\n", strings.Join(topHeadings(secs), "; "))
+		return exitBadInput
+	}
+	var b strings.Builder
+	for _, s := range found {
+		b.WriteString(s.text)
+	}
+	page(b.String(), stdout, stderr)
+	return exitSolved
+}
+
+// section is a heading of a Markdown document with the text under it, its
+// subsections included.
+type section struct {
+	level int    // 1 for #, 2 for ##, ...
+	title string // the heading without its #s and backquotes
+	text  string
+	start int // line index, to tell nested sections apart
+	end   int
+}
+
+// sections cuts a Markdown document at its headings; a # inside a fenced
+// code block is a comment of an example, not a heading.
+func sections(doc string) []section {
+	lines := strings.SplitAfter(doc, "\n")
+	var secs []section
+	fenced := false
+	for i, l := range lines {
+		if strings.HasPrefix(l, "```") {
+			fenced = !fenced
+		}
+		if fenced || !strings.HasPrefix(l, "#") {
+			continue
+		}
+		level := len(l) - len(strings.TrimLeft(l, "#"))
+		title := strings.ReplaceAll(strings.TrimSpace(l[level:]), "`", "")
+		secs = append(secs, section{level: level, title: title, start: i})
+	}
+	for i := range secs {
+		secs[i].end = len(lines)
+		for _, next := range secs[i+1:] {
+			if next.level <= secs[i].level {
+				secs[i].end = next.start
+				break
+			}
+		}
+		secs[i].text = strings.Join(lines[secs[i].start:secs[i].end], "")
+	}
+	return secs
+}
+
+// findSections are the sections whose heading holds q (ignoring case, and
+// a plural's s: globals finds "Global constraints"), less those inside
+// another one found, which prints them already.
+func findSections(secs []section, q string) []section {
+	q = strings.ToLower(strings.TrimSpace(q))
+	var found []section
+	for _, s := range secs {
+		t := strings.ToLower(s.title)
+		if !strings.Contains(t, q) && !strings.Contains(t, strings.TrimSuffix(q, "s")) {
+			continue
+		}
+		if n := len(found); n > 0 && s.start < found[n-1].end {
+			continue
+		}
+		found = append(found, s)
+	}
+	return found
+}
+
+// topHeadings are the titles of the ## sections: the document's chapters.
+func topHeadings(secs []section) []string {
+	var heads []string
+	for _, s := range secs {
+		if s.level == 2 {
+			heads = append(heads, s.title)
+		}
+	}
+	return heads
+}
+
+// page prints text through $PAGER when stdout is a terminal and PAGER is
+// set, as man and git do; otherwise, or when the pager cannot start, as
+// it is.
+func page(text string, stdout, stderr io.Writer) {
+	pager := os.Getenv("PAGER")
+	if pager == "" || !isTerminal(stdout) {
+		fmt.Fprint(stdout, text)
+		return
+	}
+	if o, ok := stdout.(*outWriter); ok {
+		stdout = o.w // the pager must see the terminal itself
+	}
+	if err := runPager(pager, text, stdout, stderr); err != nil {
+		fmt.Fprintf(stderr, "csp: cannot run the pager %q (%v); the text follows\n", pager, err)
+		fmt.Fprint(stdout, text)
+	}
+}
+
+// runPager runs the command line pager through the shell, as $PAGER is
+// written for one ("less -R"). It fails only when the pager did not run
+// (the shell's 126 and 127): a pager that ran has shown what it could, and
+// the text is not to come twice.
+func runPager(pager, text string, stdout, stderr io.Writer) error {
+	cmd := exec.Command("sh", "-c", pager)
+	cmd.Stdin = strings.NewReader(text)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() != 126 && exit.ExitCode() != 127 {
+		return nil
+	}
+	return err
+}
