@@ -102,6 +102,6 @@ func splitCmd(args []string, stdout, stderr io.Writer) int {
 	if len(groups) < o.jobs {
 		note = fmt.Sprintf(" (the search has too few nodes for %d)", o.jobs)
 	}
-	fmt.Fprintf(stderr, "%d jobs%s, %d subproblems, in %v\n", len(groups), note, subs, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stderr, "%d jobs%s, %d subproblems\n", len(groups), note, subs)
 	return exitSolved
 }
