@@ -12,6 +12,7 @@ usage:
   csp check MODEL [DATA...] [-p name=value]...           parse and check only
   csp repl [MODEL] [DATA...]                             an interactive session
   csp compare MODEL [DATA...] [--all]                    compare search settings
+  csp play [--addr HOST:PORT] [--out DIR]                csp in the browser
   csp help [COMMAND]                                     this text, or a command's
   csp version                                            print the version
 
@@ -123,10 +124,12 @@ func helpCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, replUsage)
 	case "compare":
 		fmt.Fprint(stdout, compareUsage)
+	case "play":
+		fmt.Fprint(stdout, playUsage)
 	case "help", "version":
 		fmt.Fprint(stdout, mainUsage)
 	default:
-		fmt.Fprintf(stderr, "csp help: unknown command %q%s\n", args[0], suggest(args[0], []string{"solve", "check", "repl", "compare", "help", "version"}))
+		fmt.Fprintf(stderr, "csp help: unknown command %q%s\n", args[0], suggest(args[0], []string{"solve", "check", "repl", "compare", "play", "help", "version"}))
 		return exitBadInput
 	}
 	return exitSolved

@@ -3,6 +3,7 @@
 //	csp solve MODEL [DATA...] [-p name=value]... [flags]
 //	csp check MODEL [DATA...]
 //	csp repl [MODEL] [DATA...]
+//	csp play [--addr HOST:PORT] [--out DIR]
 //	csp help [COMMAND]
 package main
 
@@ -52,13 +53,15 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return replCmd(rest, stdin, stdout, stderr)
 	case "compare":
 		return compareCmd(rest, stdout, stderr)
+	case "play":
+		return playCmd(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		return helpCmd(rest, stdout, stderr)
 	case "version", "-version", "--version":
 		fmt.Fprintln(stdout, "csp", version())
 		return exitSolved
 	}
-	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", cmd, suggest(cmd, []string{"solve", "check", "repl", "compare", "help", "version"}))
+	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", cmd, suggest(cmd, []string{"solve", "check", "repl", "compare", "play", "help", "version"}))
 	fmt.Fprint(stderr, "run 'csp help' for usage\n")
 	return exitBadInput
 }
