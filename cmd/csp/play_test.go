@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -9,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/play"
 	"github.com/csp-lang/csp/cmd/csp/internal/play/core"
 )
 
@@ -200,4 +203,70 @@ func TestPlayCompareTable(t *testing.T) {
 			t.Errorf("the playground's compare differs from the CLI's:\n--- got\n%s--- want\n%s", got, want)
 		}
 	}
+}
+
+// The same runs through the WebAssembly build csp play serves, as the
+// page's worker calls it, in node: one process for all of them.
+func TestPlayWasmMatchesCLI(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("skipped: node is not installed, so the WebAssembly build is not run (install nodejs to run it)")
+	}
+	site := t.TempDir()
+	if err := play.WriteSite(site); err != nil {
+		t.Fatal(err)
+	}
+	cases := playCases(t)
+	var reqs []core.Request
+	for _, c := range cases {
+		reqs = append(reqs, c.req)
+	}
+	// next continues a search across calls: solve, then next twice.
+	queens := reqs[0]
+	queens.Params = []string{"n=4"}
+	for _, action := range []string{"solve", "next", "next"} {
+		queens.Action = action
+		reqs = append(reqs, queens)
+	}
+	reqFile := filepath.Join(site, "requests.json")
+	text, _ := json.Marshal(reqs)
+	if err := os.WriteFile(reqFile, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, "cmd/csp/testdata/play/run.js", site, reqFile)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, stderrOf(err))
+	}
+	var results []struct {
+		core.Result
+		Streamed string `json:"streamed"`
+	}
+	if err := json.Unmarshal(out, &results); err != nil {
+		t.Fatalf("node printed no results: %v\n%.2000s", err, out)
+	}
+	if len(results) != len(reqs) {
+		t.Fatalf("%d results for %d requests", len(results), len(reqs))
+	}
+	for i, c := range cases {
+		r := results[i]
+		if got, want := c.render(r.Stdout+r.Streamed, r.Stderr, r.Exit), c.golden(t); got != want {
+			t.Errorf("the WebAssembly build's answer differs from %s.golden (go generate ./cmd/csp/internal/play if the sources changed):\n--- got\n%s--- want\n%s", c.name, got, want)
+		}
+	}
+	var steps []string
+	for _, r := range results[len(cases):] {
+		steps = append(steps, r.Streamed)
+	}
+	want := []string{". . Q .\nQ . . .\n. . . Q\n. Q . .\n", "solution 2:\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n", "no more solutions (2 found)\n"}
+	if !slices.Equal(steps, want) {
+		t.Errorf("solve, next, next on 4-queens printed %q, want %q", steps, want)
+	}
+}
+
+func stderrOf(err error) string {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return string(ee.Stderr)
+	}
+	return ""
 }
