@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,9 @@ import (
 // search under the course's settings, screenshotted. With -update the
 // screenshot is saved as docs/play.png for the README.
 func TestPlayInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipped under -short: a browser takes seconds; TestPlayServes checks the server")
+	}
 	c := startChromium(t)
 	url := startPlay(t)
 	if err := c.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 1400, "height": 860, "deviceScaleFactor": 1, "mobile": false}); err != nil {
@@ -59,17 +63,24 @@ func TestPlayInChromium(t *testing.T) {
 		c.errors = nil
 	}
 
-	// An error is marked at its line, with its message.
+	// Typing a mistake marks it at its line, with its message, after a
+	// pause and without a click.
 	var marked struct{ Gutter, Message, Problem string }
 	err = c.eval(`new Promise((done) => {
 		ui.source.value = "var x in 1..3\nx = = 2\n";
 		ui.source.dispatchEvent(new Event("input"));
-		onDone = () => done({
-			gutter: document.querySelector("#gutter .err").textContent,
-			message: document.querySelector("#marks-inner .msg").textContent,
-			problem: document.querySelector("#problems li").textContent,
-		});
-		run("check");
+		const end = Date.now() + 20000;
+		const poll = () => {
+			const err = document.querySelector("#gutter .err");
+			if (!err && Date.now() > end) { done({}); return; }
+			if (!err) { setTimeout(poll, 50); return; }
+			done({
+				gutter: err.textContent,
+				message: document.querySelector("#marks-inner .msg").textContent,
+				problem: document.querySelector("#problems li").textContent,
+			});
+		};
+		poll();
 	})`, &marked)
 	if err != nil {
 		t.Fatal(err)
@@ -78,6 +89,7 @@ func TestPlayInChromium(t *testing.T) {
 		marked.Problem != `models/queens.csp:2:5: expected an expression, found "="` {
 		t.Errorf("the error is marked at line %q with %q, listed as %q", marked.Gutter, marked.Message, marked.Problem)
 	}
+	saveScreenshot(t, c, "csp-play-error.png")
 
 	// The course's settings and the trace, for the screenshot.
 	var traced string
@@ -96,6 +108,20 @@ func TestPlayInChromium(t *testing.T) {
 	if !strings.HasPrefix(traced, "q[1] = 1\n  q[2] = 3\n") || !strings.Contains(traced, "✓ solution 1") {
 		t.Errorf("the trace of 6-queens under the course's settings reads\n%s", traced)
 	}
+	shot := "csp-play.png"
+	if *update {
+		shot = "docs/play.png"
+	}
+	saveScreenshot(t, c, shot)
+	if len(c.errors) > 0 {
+		t.Errorf("errors in the page: %q", c.errors)
+	}
+}
+
+// saveScreenshot writes the page as a PNG: a bare name into the
+// temporary folder, for a person to look at, a path where it says.
+func saveScreenshot(t *testing.T, c *chromium, name string) {
+	t.Helper()
 	png, err := c.screenshot(1400, 860)
 	if err != nil {
 		t.Fatal(err)
@@ -103,17 +129,13 @@ func TestPlayInChromium(t *testing.T) {
 	if !bytes.HasPrefix(png, []byte("\x89PNG")) {
 		t.Fatalf("the screenshot is not a PNG")
 	}
-	shot := filepath.Join(os.TempDir(), "csp-play-test.png")
-	if *update {
-		shot = "docs/play.png"
+	if filepath.Base(name) == name {
+		name = filepath.Join(os.TempDir(), name)
 	}
-	if err := os.WriteFile(shot, png, 0o644); err != nil {
+	if err := os.WriteFile(name, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("screenshot: %s", shot)
-	if len(c.errors) > 0 {
-		t.Errorf("errors in the page: %q", c.errors)
-	}
+	t.Logf("screenshot: %s", name)
 }
 
 // startPlay runs csp play on a free port and returns its URL; the
@@ -155,4 +177,40 @@ func startPlay(t *testing.T) string {
 		t.Fatalf("csp play's first line is %q, want its URL", url)
 	}
 	return url
+}
+
+// csp play serves the page and csp.wasm on the port it prints, refuses a
+// port taken, and stops cleanly on SIGINT (startPlay checks).
+func TestPlayServes(t *testing.T) {
+	url := startPlay(t)
+	for _, c := range []struct{ path, want string }{
+		{"", "<title>csp play</title>"},
+		{"csp.wasm", "\x00asm"},
+	} {
+		resp, err := http.Get(url + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body) // the client unzips csp.wasm
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), c.want) {
+			t.Errorf("GET %s: %d, %d bytes without %q", url+c.path, resp.StatusCode, len(body), c.want)
+		}
+	}
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+	out, err := exec.Command(cspBinary(t), "play", "--addr", addr).CombinedOutput()
+	want := "csp play: cannot listen on " + addr + ": bind: address already in use\n"
+	if code := exitCode(err); code != exitBadInput || string(out) != want {
+		t.Errorf("a second csp play on %s: exit %d, %q; want exit 2, %q", addr, code, out, want)
+	}
+}
+
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
 }

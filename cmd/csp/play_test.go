@@ -217,6 +217,9 @@ func TestPlayWasmMatchesCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := playCases(t)
+	if testing.Short() { // the shipped models and the small cases; the examples without -short
+		cases = slices.DeleteFunc(cases, func(c playCase) bool { return strings.HasPrefix(c.name, "examples/") })
+	}
 	var reqs []core.Request
 	for _, c := range cases {
 		reqs = append(reqs, c.req)

@@ -26,6 +26,8 @@ let worker = null;
 let ready = false;
 let running = null; // the request in progress: {action, started}
 let onDone = null; // for the self-test
+let queued = null; // an action asked during a quiet check
+let checkTimer = 0;
 
 function startWorker() {
   ready = false;
@@ -57,7 +59,10 @@ function receive(msg) {
   }
 }
 
-function run(action) {
+// run sends a request to the worker. A check made while typing is
+// quiet: it only marks the errors; an action asked meanwhile waits for it.
+function run(action, quiet = false) {
+  if (running && running.quiet && !quiet) { queued = action; return; }
   if (!ready || running) return;
   const req = {
     action,
@@ -67,7 +72,11 @@ function run(action) {
     order: ui.order.value, values: ui.values.value, prop: ui.prop.value,
     trace: action === "compare" ? "" : ui.trace.value,
   };
-  running = { action, started: performance.now() };
+  running = { action, quiet, started: performance.now() };
+  if (quiet) {
+    worker.postMessage(req);
+    return;
+  }
   if (action !== "next") {
     clear(ui.output);
     clear(ui.traceOut);
@@ -97,7 +106,17 @@ function stop() {
 
 function finish(result, ms) {
   const action = running ? running.action : "";
+  const quiet = running && running.quiet;
   running = null;
+  if (quiet) {
+    showProblems(result.errors || [], false);
+    const n = (result.errors || []).length;
+    setStatus(result.exit === 0 ? result.stdout.trim() : n > 1 ? `${n} errors` : result.stderr.split("\n")[0]);
+    const next = queued;
+    queued = null;
+    if (next) run(next);
+    return;
+  }
   setBusy(false);
   if (result.stdout) append(ui.output, result.stdout);
   if (result.stderr) {
@@ -169,15 +188,18 @@ function showStats(st, ms, action, exit) {
     ["search time", `${st.searchMs.toFixed(3)} ms`], ["in the browser", formatMs(ms)],
     ["settings", st.settings],
   ];
-  const table = document.createElement("table");
+  const dl = document.createElement("dl");
   for (const [name, value, cls] of rows) {
-    const tr = table.insertRow();
-    tr.insertCell().textContent = name;
-    const td = tr.insertCell();
-    td.textContent = typeof value === "number" ? value.toLocaleString("en") : value;
-    if (cls) td.className = cls;
+    const div = document.createElement("div");
+    const dt = document.createElement("dt");
+    const dd = document.createElement("dd");
+    dt.textContent = name;
+    dd.textContent = typeof value === "number" ? value.toLocaleString("en") : value;
+    if (cls) dd.className = cls;
+    div.append(dt, dd);
+    dl.append(div);
   }
-  ui.stats.append(table);
+  ui.stats.append(dl);
 }
 
 // showTree shows the search tree of the last search, an HTML document of
@@ -185,6 +207,7 @@ function showStats(st, ms, action, exit) {
 function showTree(html) {
   ui.tree.srcdoc = html;
   ui.tree.hidden = false;
+  $("results").classList.add("with-tree");
 }
 
 // ---- the editor ----------------------------------------------------------
@@ -197,7 +220,7 @@ function loadEntry(entry) {
   showFiles();
 }
 
-function showFiles() {
+function showFiles(reload = true) {
   ui.tabs.textContent = "";
   state.files.forEach((f, i) => {
     const b = document.createElement("button");
@@ -209,7 +232,7 @@ function showFiles() {
     b.onclick = () => { state.current = i; showFiles(); };
     ui.tabs.append(b);
   });
-  ui.source.value = state.files[state.current].text;
+  if (reload) ui.source.value = state.files[state.current].text;
   ui.problems.textContent = "";
   for (const p of state.problems) {
     const li = document.createElement("li");
@@ -220,8 +243,14 @@ function showFiles() {
   drawMarks();
 }
 
-function showProblems(problems) {
+// showProblems marks the errors; after a run it shows the file of the
+// first if the one in view has none, but not while the user types.
+function showProblems(problems, move = true) {
   state.problems = problems;
+  if (!move) {
+    showFiles(false);
+    return;
+  }
   const first = problems.find((p) => p.file !== state.files[state.current].name);
   if (first && !problems.some((p) => p.file === state.files[state.current].name)) {
     state.current = Math.max(0, state.files.findIndex((f) => f.name === first.file));
@@ -296,9 +325,13 @@ function goTo(p) {
   ui.source.scrollTop = Math.max(0, (p.line - 3) * lh);
 }
 
+// Typing checks the model after a pause, so errors appear at their line
+// without a click.
 ui.source.addEventListener("input", () => {
   state.files[state.current].text = ui.source.value;
   drawMarks();
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(() => run("check", true), 500);
 });
 ui.source.addEventListener("scroll", syncScroll);
 ui.source.addEventListener("keydown", (e) => {
