@@ -113,6 +113,36 @@ func TestPlayInChromium(t *testing.T) {
 		shot = "docs/play.png"
 	}
 	saveScreenshot(t, c, shot)
+
+	// A long search leaves the page responsive, and Stop ends it: a new
+	// worker takes over and solves the next request.
+	var stopped struct {
+		Busy, Stopped bool
+		After         string
+	}
+	err = c.eval(`new Promise((done) => {
+		ui.params.value = "n=30";
+		ui.trace.value = "";
+		run("count");
+		setTimeout(() => {
+			const busy = running !== null && !ui.stop.disabled;
+			ui.stop.click();
+			const stoppedNote = ui.output.textContent.includes("stopped after");
+			const start = () => {
+				if (!ready) { setTimeout(start, 50); return; }
+				ui.params.value = "n=4";
+				onDone = () => done({busy, stopped: stoppedNote, after: ui.output.textContent});
+				run("solve");
+			};
+			start();
+		}, 500);
+	})`, &stopped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stopped.Busy || !stopped.Stopped || stopped.After != ". . Q .\nQ . . .\n. . . Q\n. Q . .\n" {
+		t.Errorf("count of 30-queens: busy %v, stopped %v; then 4-queens printed %q", stopped.Busy, stopped.Stopped, stopped.After)
+	}
 	if len(c.errors) > 0 {
 		t.Errorf("errors in the page: %q", c.errors)
 	}
