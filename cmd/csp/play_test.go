@@ -180,18 +180,28 @@ func TestPlayCoreMatchesCLI(t *testing.T) {
 	}
 }
 
+var compareRuns = [][]string{
+	{"compare", "models/queens.csp", "-p", "n=6"},
+	{"compare", "models/pile3.csp", "--all"},
+	{"compare", "examples/knapsack.csp"},
+}
+
+var (
+	fastestMark = regexp.MustCompile(`(?m)^[ *]`)
+	rowTime     = regexp.MustCompile(` +[0-9.]+ (ms|s)  `)
+)
+
+// scrubTable blanks what varies in compare's table: the times, and so
+// which row is marked fastest.
+func scrubTable(s string) string {
+	return rowTime.ReplaceAllString(fastestMark.ReplaceAllString(s, " "), " _  ")
+}
+
 // compare prints a table with times, which its golden files (JSON) do
 // not hold: the page's table is held to the CLI's run now, times and the
 // fastest row's mark aside.
 func TestPlayCompareTable(t *testing.T) {
-	mark := regexp.MustCompile(`(?m)^[ *]`)
-	times := regexp.MustCompile(` +[0-9.]+ (ms|s)  `)
-	scrub := func(s string) string { return times.ReplaceAllString(mark.ReplaceAllString(s, " "), " _  ") }
-	for _, args := range [][]string{
-		{"compare", "models/queens.csp", "-p", "n=6"},
-		{"compare", "models/pile3.csp", "--all"},
-		{"compare", "examples/knapsack.csp"},
-	} {
+	for _, args := range compareRuns {
 		req, ok := playRequest(args)
 		if !ok {
 			t.Fatalf("%v: no request", args)
@@ -199,7 +209,7 @@ func TestPlayCompareTable(t *testing.T) {
 		var s core.Session
 		res := s.Do(req, nil)
 		c := playCase{args: args}
-		got, want := scrub(c.render(res.Stdout, res.Stderr, res.Exit)), scrub(runCLI(args...))
+		got, want := scrubTable(c.render(res.Stdout, res.Stderr, res.Exit)), scrubTable(runCLI(args...))
 		if got != want {
 			t.Errorf("the playground's compare differs from the CLI's:\n--- got\n%s--- want\n%s", got, want)
 		}
@@ -224,6 +234,10 @@ func TestPlayWasmMatchesCLI(t *testing.T) {
 	var reqs []core.Request
 	for _, c := range cases {
 		reqs = append(reqs, c.req)
+	}
+	for _, args := range compareRuns[:2] { // knapsack's rows take seconds in WebAssembly
+		req, _ := playRequest(args)
+		reqs = append(reqs, req)
 	}
 	// next continues a search across calls: solve, then next twice.
 	queens := reqs[0]
@@ -258,8 +272,15 @@ func TestPlayWasmMatchesCLI(t *testing.T) {
 			t.Errorf("the WebAssembly build's answer differs from %s.golden (go generate ./cmd/csp/internal/play if the sources changed):\n--- got\n%s--- want\n%s", c.name, got, want)
 		}
 	}
+	for i, args := range compareRuns[:2] {
+		r := results[len(cases)+i]
+		c := playCase{args: args}
+		if got, want := scrubTable(c.render(r.Stdout+r.Streamed, r.Stderr, r.Exit)), scrubTable(runCLI(args...)); got != want {
+			t.Errorf("the WebAssembly build's compare differs from the CLI's:\n--- got\n%s--- want\n%s", got, want)
+		}
+	}
 	var steps []string
-	for _, r := range results[len(cases):] {
+	for _, r := range results[len(cases)+2:] {
 		steps = append(steps, r.Streamed)
 	}
 	want := []string{". . Q .\nQ . . .\n. . . Q\n. Q . .\n", "solution 2:\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n", "no more solutions (2 found)\n"}

@@ -33,10 +33,23 @@ function startWorker() {
   ready = false;
   worker = new Worker("worker.js");
   worker.onmessage = (e) => receive(e.data);
-  worker.onerror = (e) => {
-    pageErrors.push("worker: " + e.message);
-    setStatus("the worker failed: " + e.message);
-  };
+  worker.onerror = (e) => crash(e.message || "an error in the worker");
+}
+
+// crash reports a worker that can no longer answer, and starts another.
+function crash(message) {
+  pageErrors.push("worker: " + message);
+  worker.terminate();
+  if (running) {
+    running = null;
+    const span = document.createElement("span");
+    span.className = "stderr";
+    span.textContent = `\ncsp: the search failed in the browser: ${message}\n`;
+    ui.output.append(span);
+  }
+  startWorker();
+  setStatus("the worker failed; loading a fresh one…");
+  setBusy(true);
 }
 
 function receive(msg) {
@@ -55,6 +68,9 @@ function receive(msg) {
       break;
     case "done":
       finish(msg.result, msg.ms);
+      break;
+    case "crash":
+      crash(msg.message);
       break;
   }
 }

@@ -26,8 +26,15 @@ ready.then(
 onmessage = async (event) => {
   await ready;
   const started = performance.now();
-  const text = cspRun(JSON.stringify(event.data), (stream, chunk) => {
-    postMessage({ type: "output", stream, text: chunk });
-  });
+  let text;
+  try {
+    text = cspRun(JSON.stringify(event.data), (stream, chunk) => {
+      postMessage({ type: "output", stream, text: chunk });
+    });
+  } catch (e) {
+    // The Go program ended (out of memory, say): this worker is done.
+    postMessage({ type: "crash", message: String(e && e.message || e) });
+    return;
+  }
   postMessage({ type: "done", result: JSON.parse(text), ms: performance.now() - started });
 };
