@@ -193,7 +193,7 @@ function showStats(st, ms, action, exit) {
   if (!st) {
     const p = document.createElement("p");
     p.className = "empty";
-    p.textContent = exit === 0 ? `${action}: no statistics for this command` : "no search ran";
+    p.textContent = action === "compare" && exit === 0 ? "The table in the output gives each setting's statistics." : "No search ran.";
     ui.stats.append(p);
     return;
   }
