@@ -51,7 +51,7 @@ func (o *output) problems(err error) {
 		if e.Kind == lang.ErrTruncated || len(o.errors) >= lang.MaxReported {
 			continue
 		}
-		p := Problem{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col, Message: e.Msg}
+		p := Problem{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col, Message: shorten(e.Msg)}
 		if e.End.Line == e.Pos.Line && e.End.Col > e.Pos.Col {
 			p.EndCol = e.End.Col
 		}
@@ -61,4 +61,16 @@ func (o *output) problems(err error) {
 
 func (o *output) result(code int) Result {
 	return Result{Stdout: o.stdout.String(), Stderr: o.stderr.String(), Exit: code, Errors: o.errors, Stats: o.stats}
+}
+
+// maxMessage bounds a message beside its line: one that quotes a name of
+// a million characters must not fill the editor (stderr has it in full,
+// as shortened as the CLI prints it).
+const maxMessage = 300
+
+func shorten(msg string) string {
+	if r := []rune(msg); len(r) > maxMessage {
+		return string(r[:maxMessage-1]) + "…"
+	}
+	return msg
 }

@@ -48,11 +48,8 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 		if limit == 0 {
 			limit = defaultTraceLimit
 		}
-		sr.narr = &narrator{prog: prog, s: s, mode: st.trace, limit: limit}
+		sr.narr = &narrator{out: o, prog: prog, s: s, mode: st.trace, limit: limit}
 		sr.narr.install()
-	}
-	if sr.narr != nil {
-		sr.narr.out = o
 	}
 	limit := int64(1)
 	if all || count || sr.optimizing {
