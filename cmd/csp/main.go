@@ -3,6 +3,7 @@
 //	csp solve MODEL [DATA...] [-p name=value]... [flags]
 //	csp check MODEL [DATA...]
 //	csp repl [MODEL] [DATA...]
+//	csp play [--addr HOST:PORT] [--out DIR]
 //	csp help [COMMAND|TOPIC]
 //	csp completion bash|zsh|fish
 package main
@@ -58,6 +59,8 @@ func init() {
 			constText(replUsage), replCmd, replFlags, opModels},
 		{"compare", "MODEL [DATA...] [--all]", "compare search settings",
 			constText(compareUsage), quiet(compareCmd), compareFlags, opModels},
+		{"play", "[--addr HOST:PORT] [--out DIR]", "csp in the browser",
+			constText(playUsage), quiet(playCmd), playFlags, opNone},
 		{"help", "[COMMAND|TOPIC]", "this text, a command's, or a document",
 			mainUsage, helpCmd, nil, opTopics},
 		{"completion", "bash|zsh|fish", "print a shell completion script",
