@@ -3,6 +3,9 @@
 //	csp solve MODEL [DATA...] [-p name=value]... [flags]
 //	csp check MODEL [DATA...]
 //	csp repl [MODEL] [DATA...]
+//	csp split MODEL [DATA...] --jobs N
+//	csp merge [FILE...]
+//	csp play [--addr HOST:PORT] [--out DIR]
 //	csp help [COMMAND|TOPIC]
 //	csp completion bash|zsh|fish
 package main
@@ -62,6 +65,8 @@ func init() {
 			constText(splitUsage), quiet(splitCmd), splitFlags, opModels},
 		{"merge", "[FILE...] [--json]", "put the answers of split jobs together",
 			constText(mergeUsage), mergeCmd, mergeFlags, opNone},
+		{"play", "[--addr HOST:PORT] [--out DIR]", "csp in the browser",
+			constText(playUsage), quiet(playCmd), playFlags, opNone},
 		{"help", "[COMMAND|TOPIC]", "this text, a command's, or a document",
 			mainUsage, helpCmd, nil, opTopics},
 		{"completion", "bash|zsh|fish", "print a shell completion script",

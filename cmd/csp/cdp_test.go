@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A headless Chromium driven over the DevTools protocol on a pipe
+// (--remote-debugging-pipe: JSON messages ending in a NUL byte, sent on
+// the browser's descriptor 3, received on its descriptor 4). Enough of
+// the protocol to open a page, run script in it, gather its errors and
+// take a screenshot; no library needed.
+type chromium struct {
+	cmd     *exec.Cmd
+	send    io.WriteCloser
+	recv    *bufio.Reader
+	id      int
+	session string
+	errors  []string // console errors, exceptions, failed loads
+}
+
+const chromiumPath = "/usr/bin/chromium"
+
+// startChromium starts the browser with one blank page attached, or
+// skips the test when there is no Chromium.
+func startChromium(t *testing.T) *chromium {
+	t.Helper()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Skipf("skipped: %s is absent, so the playground is not tried in a browser (apt-get install chromium to run it)", chromiumPath)
+	}
+	toBrowser, ours, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs, fromBrowser, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(chromiumPath, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-extensions", "--disable-dev-shm-usage", "--hide-scrollbars", "--mute-audio",
+		"--user-data-dir="+t.TempDir(), "--remote-debugging-pipe", "about:blank")
+	cmd.ExtraFiles = []*os.File{toBrowser, fromBrowser} // descriptors 3 and 4
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	toBrowser.Close()
+	fromBrowser.Close()
+	c := &chromium{cmd: cmd, send: ours, recv: bufio.NewReader(theirs)}
+	t.Cleanup(func() {
+		c.call("Browser.close", nil)
+		ours.Close()
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	var target struct{ TargetID string }
+	if err := c.call("Target.createTarget", map[string]any{"url": "about:blank"}, &target); err != nil {
+		t.Fatal(err)
+	}
+	var attached struct{ SessionID string }
+	if err := c.call("Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &attached); err != nil {
+		t.Fatal(err)
+	}
+	c.session = attached.SessionID
+	for _, domain := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
+		if err := c.call(domain, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
+
+// call sends a command to the page's session (the browser's before
+// there is one) and waits for its answer, decoded into out[0] if given.
+func (c *chromium) call(method string, params map[string]any, out ...any) error {
+	c.id++
+	msg := map[string]any{"id": c.id, "method": method}
+	if params != nil {
+		msg["params"] = params
+	}
+	if c.session != "" && !strings.HasPrefix(method, "Target.") && !strings.HasPrefix(method, "Browser.") {
+		msg["sessionId"] = c.session
+	}
+	text, _ := json.Marshal(msg)
+	if _, err := c.send.Write(append(text, 0)); err != nil {
+		return err
+	}
+	for {
+		raw, err := c.recv.ReadBytes(0)
+		if err != nil {
+			return fmt.Errorf("%s: the browser closed the pipe: %v", method, err)
+		}
+		var m struct {
+			ID     int
+			Method string
+			Params json.RawMessage
+			Result json.RawMessage
+			Error  *struct{ Message string }
+		}
+		if err := json.Unmarshal(raw[:len(raw)-1], &m); err != nil {
+			return err
+		}
+		if m.ID == 0 {
+			c.event(m.Method, m.Params)
+			continue
+		}
+		if m.ID != c.id {
+			continue
+		}
+		if m.Error != nil {
+			return fmt.Errorf("%s: %s", method, m.Error.Message)
+		}
+		if len(out) > 0 {
+			return json.Unmarshal(m.Result, out[0])
+		}
+		return nil
+	}
+}
+
+// event keeps the errors the page reports.
+func (c *chromium) event(method string, params json.RawMessage) {
+	var p struct {
+		Type             string
+		Args             []struct{ Value any }
+		ExceptionDetails struct {
+			Text      string
+			Exception struct{ Description string }
+		}
+		Entry struct{ Level, Text, URL string }
+	}
+	json.Unmarshal(params, &p)
+	switch {
+	case method == "Runtime.consoleAPICalled" && p.Type == "error":
+		c.errors = append(c.errors, fmt.Sprint("console.error: ", p.Args))
+	case method == "Runtime.exceptionThrown":
+		c.errors = append(c.errors, "exception: "+p.ExceptionDetails.Text+" "+p.ExceptionDetails.Exception.Description)
+	case method == "Log.entryAdded" && p.Entry.Level == "error":
+		c.errors = append(c.errors, "log: "+p.Entry.Text+" "+p.Entry.URL)
+	}
+}
+
+// eval runs a script expression in the page, awaiting a promise, and
+// decodes its value into out.
+func (c *chromium) eval(expr string, out any) error {
+	var r struct {
+		Result           struct{ Value json.RawMessage }
+		ExceptionDetails *struct {
+			Text      string
+			Exception struct{ Description string }
+		}
+	}
+	err := c.call("Runtime.evaluate", map[string]any{"expression": expr, "awaitPromise": true, "returnByValue": true}, &r)
+	if err != nil {
+		return err
+	}
+	if r.ExceptionDetails != nil {
+		return fmt.Errorf("%s: %s %s", expr, r.ExceptionDetails.Text, r.ExceptionDetails.Exception.Description)
+	}
+	if out == nil || r.Result.Value == nil {
+		return nil
+	}
+	return json.Unmarshal(r.Result.Value, out)
+}
+
+// screenshot returns the page as a PNG at width x height.
+func (c *chromium) screenshot(width, height int) ([]byte, error) {
+	err := c.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false})
+	if err != nil {
+		return nil, err
+	}
+	var shot struct{ Data []byte } // base64 in JSON
+	err = c.call("Page.captureScreenshot", map[string]any{"format": "png"}, &shot)
+	return shot.Data, err
+}

@@ -1,0 +1,76 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/csp-lang/csp/lang"
+)
+
+// output collects what a request prints. Stdout goes to emit as it is
+// written when there is one (the page shows it as it comes, and a stopped
+// search keeps what it printed), and is kept for the result otherwise.
+type output struct {
+	emit     func(Chunk)
+	stdout   strings.Builder
+	stderr   strings.Builder
+	errors   []Problem
+	stats    *Stats
+	multiOut bool // a solution of several lines was printed: blank lines between
+}
+
+func (o *output) write(stream, text string) {
+	if text == "" {
+		return
+	}
+	if o.emit != nil {
+		o.emit(Chunk{Stream: stream, Text: text})
+		return
+	}
+	o.stdout.WriteString(text)
+}
+
+func (o *output) printf(format string, args ...any) {
+	o.write("out", fmt.Sprintf(format, args...))
+}
+
+func (o *output) errorf(format string, args ...any) {
+	fmt.Fprintf(&o.stderr, format, args...)
+}
+
+// problems records the positions of compile errors, in the order
+// PrintErrors prints them.
+func (o *output) problems(err error) {
+	list, ok := err.(lang.ErrorList)
+	if !ok {
+		if e, isOne := err.(*lang.Error); isOne {
+			list = lang.ErrorList{e}
+		}
+	}
+	for _, e := range list {
+		if e.Kind == lang.ErrTruncated || len(o.errors) >= lang.MaxReported {
+			continue
+		}
+		p := Problem{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col, Message: shorten(e.Msg)}
+		if e.End.Line == e.Pos.Line && e.End.Col > e.Pos.Col {
+			p.EndCol = e.End.Col
+		}
+		o.errors = append(o.errors, p)
+	}
+}
+
+func (o *output) result(code int) Result {
+	return Result{Stdout: o.stdout.String(), Stderr: o.stderr.String(), Exit: code, Errors: o.errors, Stats: o.stats}
+}
+
+// maxMessage bounds a message beside its line: one that quotes a name of
+// a million characters must not fill the editor (stderr has it in full,
+// as shortened as the CLI prints it).
+const maxMessage = 300
+
+func shorten(msg string) string {
+	if r := []rune(msg); len(r) > maxMessage {
+		return string(r[:maxMessage-1]) + "…"
+	}
+	return msg
+}

@@ -1,0 +1,178 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// search is a search in progress: what solve, all and count run, and what
+// next continues.
+type search struct {
+	key        string
+	prog       *lang.Program
+	s          *engine.Solver
+	settings   settings
+	optimizing bool
+	found      int64
+	complete   bool
+	narr       *narrator
+}
+
+// solve is csp solve: the first solution, each improving one up to the
+// optimum, or with all, every solution (printed, or counted for count).
+// The search stays for next unless it ran to its end.
+func (ses *Session) solve(req Request, st settings, o *output, all bool) Result {
+	ses.search = nil
+	prog, code := compileRequest(req, st.prop != engine.PropAC, o)
+	if prog == nil {
+		return o.result(code)
+	}
+	count := req.Action == "count"
+	if count && prog.ObjectiveText() != "" {
+		what := fmt.Sprintf("%s at %s", prog.ObjectiveText(), prog.Objective.Pos)
+		o.errorf("csp solve: %s\n", countWithObjective(what, "--count", "--all"))
+		return o.result(exitBadInput)
+	}
+	s, err := engine.NewSolver(prog.Model, engine.Options{Order: st.order, Values: st.values, Prop: st.prop})
+	if err != nil {
+		o.errorf("csp: %s: %v\n", req.Model.Name, err)
+		return o.result(exitBadInput)
+	}
+	sense, _ := prog.Model.Objective()
+	sr := &search{key: requestKey(req), prog: prog, s: s, settings: st, optimizing: sense != engine.Satisfy}
+	if st.trace != "" {
+		limit := req.TraceLimit
+		if limit == 0 {
+			limit = defaultTraceLimit
+		}
+		sr.narr = &narrator{out: o, prog: prog, s: s, mode: st.trace, limit: limit}
+		sr.narr.install()
+	}
+	limit := int64(1)
+	if all || count || sr.optimizing {
+		limit = 0 // to the end, or branch and bound to the proven optimum
+	}
+	sol := lang.Solution(s.Value)
+	for limit == 0 || sr.found < limit {
+		if s.Next() != engine.Solution {
+			sr.complete = true
+			break
+		}
+		sr.found++
+		if !count {
+			sr.print(o, sol)
+		}
+	}
+	sr.report(o, count)
+	ses.search = sr
+	return o.result(sr.exit())
+}
+
+// print writes a solution as csp solve does: a blank line between
+// solutions of several lines, and the objective's value.
+func (sr *search) print(o *output, sol lang.Solution) {
+	if sr.found > 1 && o.multiOut {
+		o.write("out", "\n")
+	}
+	var b strings.Builder
+	sr.prog.WriteSolution(&b, sol)
+	if sr.optimizing {
+		fmt.Fprintf(&b, "objective = %d\n", sr.s.Objective())
+	}
+	if strings.Count(b.String(), "\n") > 1 {
+		o.multiOut = true
+	}
+	o.write("out", b.String())
+}
+
+// report prints the final line of csp solve and keeps the statistics.
+func (sr *search) report(o *output, count bool) {
+	switch {
+	case count:
+		o.printf("%d\n", sr.found)
+	case sr.found == 0 && sr.complete:
+		o.printf("no solution\n")
+	case sr.optimizing && sr.complete:
+		o.printf("optimal\n")
+	}
+	sr.stats(o)
+}
+
+// exit is csp solve's exit status for the search so far.
+func (sr *search) exit() int {
+	if sr.found == 0 {
+		return exitUnsat // no limit stops a search here: found nothing means none
+	}
+	return exitSolved
+}
+
+func (sr *search) stats(o *output) {
+	st := sr.s.Stats()
+	status := "solution"
+	switch {
+	case sr.found == 0 && sr.complete:
+		status = "unsatisfiable"
+	case sr.optimizing && sr.complete:
+		status = "optimal"
+	case sr.complete:
+		status = "all_solutions"
+	}
+	o.stats = &Stats{
+		Status: status, Solutions: sr.found, Nodes: st.Nodes, Failures: st.Failures,
+		Propagations: st.Propagations, MaxDepth: st.MaxDepth,
+		SearchMS: float64(st.SearchTime.Microseconds()) / 1000,
+		Settings: fmt.Sprintf("order %s, values %s, prop %s", nameOf(orders, sr.settings.order),
+			nameOf(valueOrders, sr.settings.values), nameOf(propLevels, sr.settings.prop)),
+	}
+}
+
+// next continues the search, as the REPL's :next does: the next solution
+// with its number, or why there is none.
+func (sr *search) next(o *output) Result {
+	if sr.narr != nil {
+		sr.narr.restart(o)
+	}
+	if !sr.complete {
+		if sr.s.Next() == engine.Solution {
+			sr.found++
+			o.printf("solution %d:\n", sr.found)
+			sr.print(o, sr.s.Value)
+			sr.stats(o)
+			return o.result(exitSolved)
+		}
+		sr.complete = true
+	}
+	switch {
+	case sr.found == 0:
+		o.printf("no solution\n")
+	case sr.optimizing:
+		o.printf("optimal: no better solution than objective = %d\n", sr.s.Objective())
+	default:
+		o.printf("no more solutions (%d found)\n", sr.found)
+	}
+	sr.stats(o)
+	return o.result(sr.exit())
+}
+
+// countWithObjective refuses a count of an optimisation, in the CLI's
+// words (cmd/csp/solve.go).
+func countWithObjective(objective, count, all string) string {
+	msg := fmt.Sprintf("%s counts the solutions of a model without an objective, and this one has %s; "+
+		"remove the objective to count every solution", count, objective)
+	if all != "" {
+		msg += fmt.Sprintf(", or use %s to list the improving ones", all)
+	}
+	return msg
+}
+
+func nameOf[T comparable](m map[string]T, v T) string {
+	for name, x := range m {
+		if x == v {
+			return name
+		}
+	}
+	return "?"
+}
