@@ -85,6 +85,7 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(&o.params, "p", "")
 	fs.BoolVar(&o.help, "h", false, "")
 	fs.BoolVar(&o.help, "help", false, "")
+	fs.BoolVar(&o.json, "json", false, "") // check too: an editor places its errors
 	if !solve {
 		return fs
 	}
@@ -94,7 +95,6 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.BoolVar(&o.count, "count", false, "")
 	fs.BoolVar(&o.stats, "s", false, "")
 	fs.BoolVar(&o.stats, "stats", false, "")
-	fs.BoolVar(&o.json, "json", false, "")
 	fs.Var(durationFlag{&o.timeout}, "timeout", "")
 	o.order, o.values, o.prop = defaultOrder, defaultValues, defaultProp
 	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
