@@ -25,6 +25,7 @@ type options struct {
 	count     bool
 	stats     bool
 	json      bool
+	progress  bool // --progress: a progress line every second
 	timeout   time.Duration
 	order     engine.VarOrder
 	values    engine.ValueOrder
@@ -100,6 +101,7 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
 	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
+	fs.BoolVar(&o.progress, "progress", false, "")
 	fs.StringVar(&o.each, "each", "", "")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "")
 	o.maxMemory = defaultMaxMemory

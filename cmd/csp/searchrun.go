@@ -48,9 +48,7 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 	if o.timeout > 0 {
 		r.opts.Deadline = start.Add(o.timeout) // compiling counts too
 	}
-	if isTerminal(stderr) {
-		r.meter = newProgress(stderr)
-	}
+	r.meter = newProgressFor(o, r.js, func() { r.out.Flush() }, stderr)
 	r.opts.Progress = func(st engine.Stats) {
 		if r.meter != nil {
 			r.meter.update(st)
