@@ -92,4 +92,3 @@ func (o *output) waitForMatch(re *regexp.Regexp, limit time.Duration) bool {
 	}
 	return false
 }
-
