@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -65,6 +66,9 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		return code
 	}
 	in, err := loadInput(o)
+	if err == nil && path == "-" && slices.Contains(o.files, "-") {
+		err = errStdinTwice
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "csp:", err)
 		return fail(exitBadInput, err)
@@ -92,12 +96,15 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "csp solve: %s\n", msg)
 		return fail(exitBadInput, errors.New(msg))
 	}
-	f, err := openBatchFile(path)
+	f, err := openBatchInput(path, o)
 	if err != nil {
 		fmt.Fprintln(stderr, "csp:", err)
 		return fail(exitBadInput, err)
 	}
 	defer f.Close()
+	if path == "-" {
+		path = lang.StdinName // for the messages about its lines
+	}
 	run.js = js
 	tally := run.solveAll(f, path, o, stdout, stderr)
 	if o.stats {
@@ -217,6 +224,17 @@ func readJobs(f io.Reader, path string, jobs chan<- batchJob, note func(n, line 
 		return fmt.Errorf("cannot read %s at line %d: %v", path, line, unwrapPathError(err))
 	}
 	return nil
+}
+
+// openBatchInput opens the --each file, or the standard input for "-".
+func openBatchInput(path string, o *options) (io.ReadCloser, error) {
+	if path != "-" {
+		return openBatchFile(path)
+	}
+	if o.stdin == nil {
+		return nil, errors.New("- names the standard input, and this command has none")
+	}
+	return io.NopCloser(o.stdin), nil
 }
 
 // openBatchFile opens the --each file, which must be a file.

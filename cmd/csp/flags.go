@@ -38,6 +38,8 @@ type options struct {
 	traceMax  int    // --trace-limit
 	tree      string // --tree FILE.svg|.dot
 	help      bool
+
+	stdin io.Reader // what the file "-" reads (not a flag)
 }
 
 // The default search settings: the strongest level, which the benchmark

@@ -29,15 +29,16 @@ type jsonStream struct {
 // sinceStart is the time of the run so far in milliseconds.
 func (j *jsonStream) sinceStart() float64 { return ms(time.Since(j.start)) }
 
-// emit writes v as one line. encoding/json cannot fail on these types;
-// a write error is kept by outWriter and reported at the end.
+// emit writes v as one line. encoding/json cannot fail on the types
+// below; a write error is kept by outWriter and reported at the end.
 func (j *jsonStream) emit(v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b) // Encode ends the line
+	enc.SetEscapeHTML(false)   // <stdin> as it is: the stream is no web page
+	if err := enc.Encode(v); err != nil {
 		panic(err) // a type below that does not marshal: a bug
 	}
-	b = append(b, '\n')
-	j.w.Write(b)
+	j.w.Write(b.Bytes())
 }
 
 type jsonSolutionLine struct {

@@ -41,6 +41,31 @@ func readSource(path string) (lang.Source, error) {
 	return lang.Source{Name: path, Text: text}, nil
 }
 
+var errStdinTwice = errors.New("- names the standard input, which can be read once: give - once")
+
+// readFileOrStdin reads a file, or the standard input for "-": once, as a
+// pipe cannot be read twice.
+func readFileOrStdin(path string, stdin io.Reader, used *bool) (lang.Source, error) {
+	if path != "-" {
+		return readSource(path)
+	}
+	if *used {
+		return lang.Source{}, errStdinTwice
+	}
+	*used = true
+	if stdin == nil {
+		return lang.Source{}, errors.New("- names the standard input, and this command has none")
+	}
+	text, err := io.ReadAll(io.LimitReader(stdin, maxFileSize+1))
+	if err != nil {
+		return lang.Source{}, fmt.Errorf("cannot read the standard input: %v", unwrapPathError(err))
+	}
+	if len(text) > maxFileSize {
+		return lang.Source{}, fmt.Errorf("the standard input is larger than %d MB, the most csp reads", maxFileSize>>20)
+	}
+	return lang.Source{Name: lang.StdinName, Text: text}, nil
+}
+
 func unwrapPathError(err error) error {
 	if pe, ok := err.(*os.PathError); ok {
 		return pe.Err
@@ -65,8 +90,9 @@ func loadInput(o *options) (lang.Input, error) {
 	if len(o.files) == 0 {
 		return in, errors.New("no model file given")
 	}
+	stdinUsed := false
 	for i, path := range o.files {
-		src, err := readSource(path)
+		src, err := readFileOrStdin(path, o.stdin, &stdinUsed)
 		if err != nil {
 			return in, err
 		}
@@ -142,7 +168,7 @@ func memoryLimits(max int64, stop func() string) lang.Limits {
 	return lang.Limits{MaxMemory: max, Stop: stop}
 }
 
-func checkCmd(args []string, stdout, stderr io.Writer) int {
+func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	o, err := parseArgs("check", args, false)
 	if err != nil {
@@ -154,6 +180,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitBadInput
 	}
+	o.stdin = stdin
 	if o.help {
 		fmt.Fprint(stdout, checkUsage)
 		return exitSolved
@@ -176,6 +203,10 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		js.checked(vars, len(m.Constraints()))
 		return exitSolved
 	}
-	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", o.files[0], plural(int64(vars), "variable"), plural(int64(len(m.Constraints())), "constraint"))
+	name := o.files[0]
+	if name == "-" {
+		name = lang.StdinName
+	}
+	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", name, plural(int64(vars), "variable"), plural(int64(len(m.Constraints())), "constraint"))
 	return exitSolved
 }

@@ -45,9 +45,9 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "solve":
-		return solveCmd(rest, stdout, stderr)
+		return solveCmd(rest, stdin, stdout, stderr)
 	case "check":
-		return checkCmd(rest, stdout, stderr)
+		return checkCmd(rest, stdin, stdout, stderr)
 	case "repl":
 		return replCmd(rest, stdin, stdout, stderr)
 	case "compare":

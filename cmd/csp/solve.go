@@ -25,7 +25,7 @@ type outcome struct {
 	setup     time.Duration
 }
 
-func solveCmd(args []string, stdout, stderr io.Writer) int {
+func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	o, err := parseArgs("solve", args, true)
 	if err != nil {
@@ -37,6 +37,7 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitBadInput
 	}
+	o.stdin = stdin
 	if o.help {
 		fmt.Fprint(stdout, solveUsage)
 		return exitSolved
