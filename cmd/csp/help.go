@@ -22,8 +22,8 @@ docs/language.md.
 const solveUsage = `usage: csp solve MODEL [DATA...] [-p name=value]... [flags]
 
 Solves MODEL. DATA files give values to the model's params (name = value,
-one per line); -p name=value gives one on the command line and wins over a
-data file.
+one per line, or a .json object); -p name=value gives one on the command
+line and wins over a data file. - reads MODEL or a DATA file from stdin.
 
 What to find (default: the first solution; for minimize/maximize, each
 improving solution until the optimum is proven):
@@ -91,22 +91,27 @@ Why there is no solution:
                      has none; --timeout bounds each check (default 10s)
 
 Output:
-  --json             one JSON object per solution, then a status line
+  --json             a JSON stream on stdout, one object a line with its
+                     "type": solution, statistics, status (the last),
+                     error, progress, instance (--each)
+  --progress         a progress line every second on stderr (a "progress"
+                     line with --json), on a terminal or not
   -s, --stats        statistics on stderr: nodes, failures, propagations,
                      time, memory
   -p name=value      set a param (repeatable)
   -h, --help         this text
 
 Exit status: 0 a solution was found, 1 there is none (proven), 2 the model,
-data or flags are wrong, 3 a limit stopped the search before any solution.
-Ctrl-C stops the search and reports what was found.
+data or flags are wrong, 3 a limit stopped the search before any solution
+or cut a count, --all or -n short (what was found is printed). Ctrl-C
+stops the search and reports what was found.
 `
 
 const checkUsage = `usage: csp check MODEL [DATA...] [-p name=value]...
 
 Parses and checks MODEL with its data without solving it: every error is
-reported with its position. Exit status 0 if the model is well formed,
-2 otherwise.
+reported with its position (with --json, as "error" lines on stdout; see
+csp help solve). Exit status 0 if the model is well formed, 2 otherwise.
 `
 
 func helpCmd(args []string, stdout, stderr io.Writer) int {
