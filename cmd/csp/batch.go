@@ -69,6 +69,9 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	if err == nil && path == "-" && slices.Contains(o.files, "-") {
 		err = errStdinTwice
 	}
+	if o.progress { // its line follows one search; a batch runs thousands
+		err = errors.New("--progress shows the progress of one search; it does not go with --each (-s sums the batch)")
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "csp:", err)
 		return fail(exitBadInput, err)
@@ -107,11 +110,11 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	}
 	run.js = js
 	tally := run.solveAll(f, path, o, stdout, stderr)
-	if o.stats {
+	if o.stats && js == nil {
 		tally.print(stderr, time.Since(start))
 	}
 	if js != nil {
-		js.batchEnd(tally)
+		js.batchEnd(tally, o.stats)
 	}
 	return tally.exitCode()
 }

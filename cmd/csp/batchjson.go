@@ -35,11 +35,10 @@ type jsonBatchStatisticsLine struct {
 }
 
 type jsonBatchStatusLine struct {
-	Type      string  `json:"type"` // "status"
-	Status    string  `json:"status"`
-	Complete  bool    `json:"complete"`
-	Instances int     `json:"instances"`
-	TimeMS    float64 `json:"time_ms"`
+	Type      string `json:"type"` // "status"
+	Status    string `json:"status"`
+	Complete  bool   `json:"complete"`
+	Instances int    `json:"instances"`
 }
 
 // instance writes the line of one batch instance. An invalid line also
@@ -58,15 +57,17 @@ func (j *jsonStream) instance(res batchResult, path string, line int, counting b
 	j.emit(l)
 }
 
-// batchEnd writes the statistics and the status of a whole batch; the
-// status says in words what the exit status says in a number.
-func (j *jsonStream) batchEnd(t *batchTally) {
-	j.emit(jsonBatchStatisticsLine{Type: "statistics", Instances: t.n, Solved: t.solved(),
-		Unsatisfiable: t.counts["unsatisfiable"], Stopped: t.counts["timeout"] + t.counts["interrupted"],
-		Invalid: t.counts["invalid"], Nodes: t.total.Nodes, Failures: t.total.Failures,
-		Propagations: t.total.Propagations, SearchMS: ms(t.total.SearchTime),
-		PeakMemory: peakMemory()})
+// batchEnd writes the status of a whole batch, after its statistics
+// with -s; the status says in words what the exit status says in a
+// number.
+func (j *jsonStream) batchEnd(t *batchTally, stats bool) {
+	if stats {
+		j.emit(jsonBatchStatisticsLine{Type: "statistics", Instances: t.n, Solved: t.solved(),
+			Unsatisfiable: t.counts["unsatisfiable"], Stopped: t.counts["timeout"] + t.counts["interrupted"],
+			Invalid: t.counts["invalid"], Nodes: t.total.Nodes, Failures: t.total.Failures,
+			Propagations: t.total.Propagations, SearchMS: ms(t.total.SearchTime),
+			PeakMemory: peakMemory()})
+	}
 	status := map[int]string{exitSolved: "solved", exitUnsat: "unsatisfiable", exitBadInput: "error", exitLimit: "unknown"}[t.exitCode()]
-	j.emit(jsonBatchStatusLine{Type: "status", Status: status, Complete: t.incomplete == 0 && !t.unread,
-		Instances: t.n, TimeMS: j.sinceStart()})
+	j.emit(jsonBatchStatusLine{Type: "status", Status: status, Complete: t.incomplete == 0 && !t.unread, Instances: t.n})
 }

@@ -92,8 +92,8 @@ Why there is no solution:
 
 Output:
   --json             a JSON stream on stdout, one object a line with its
-                     "type": solution, statistics, status (the last),
-                     error, progress, instance (--each)
+                     "type": solution, status (the last), error, and
+                     statistics (-s), progress, instance (--each)
   --progress         a progress line every second on stderr (a "progress"
                      line with --json), on a terminal or not
   -s, --stats        statistics on stderr: nodes, failures, propagations,

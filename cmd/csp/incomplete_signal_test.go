@@ -23,3 +23,14 @@ func TestSignalStopsACount(t *testing.T) {
 		})
 	}
 }
+
+// With --json the stream ends with a status that says the count is
+// incomplete and why.
+func TestSignalStopsACountJSON(t *testing.T) {
+	args := []string{"solve", "models/queens.csp", "-p", "n=30", "--count", "--json"}
+	code, stdout, stderr := runSignalled(t, args, syscall.SIGINT)
+	status := regexp.MustCompile(`(?m)^\{"type":"status","status":"(solution|unknown)","complete":false,"solutions":[0-9]+,"stopped":"interrupted"\}\n\z`)
+	if code != exitLimit || !status.MatchString(stdout) || !strings.Contains(stderr, "csp: interrupted: ") {
+		t.Errorf("exit %d, want %d\n--- stdout\n%s--- stderr\n%s", code, exitLimit, stdout, stderr)
+	}
+}

@@ -50,13 +50,12 @@ type jsonSolutionLine struct {
 }
 
 type jsonStatusLine struct {
-	Type      string  `json:"type"` // "status"
-	Status    string  `json:"status"`
-	Complete  bool    `json:"complete"`
-	Solutions int64   `json:"solutions"`
-	Objective *int64  `json:"objective,omitempty"`
-	Stopped   string  `json:"stopped,omitempty"`
-	TimeMS    float64 `json:"time_ms"`
+	Type      string `json:"type"` // "status"
+	Status    string `json:"status"`
+	Complete  bool   `json:"complete"`
+	Solutions int64  `json:"solutions"`
+	Objective *int64 `json:"objective,omitempty"`
+	Stopped   string `json:"stopped,omitempty"`
 }
 
 type jsonStatisticsLine struct {
@@ -142,7 +141,7 @@ func (j *jsonStream) failed() {
 	if j == nil {
 		return
 	}
-	j.emit(jsonStatusLine{Type: "status", Status: "error", TimeMS: j.sinceStart()})
+	j.emit(jsonStatusLine{Type: "status", Status: "error"})
 }
 
 // jsonValues is the "values" object: every declared variable in
@@ -204,7 +203,7 @@ func nested(vals []int64, dims []lang.Range) any {
 // is the whole answer asked for (no limit cut it short).
 func (j *jsonStream) status(status string, res outcome, optimizing bool) {
 	line := jsonStatusLine{Type: "status", Status: status, Complete: res.stopped == "",
-		Solutions: res.found, Stopped: res.stopped, TimeMS: j.sinceStart()}
+		Solutions: res.found, Stopped: res.stopped}
 	if optimizing && res.found > 0 {
 		obj := res.objective
 		line.Objective = &obj
@@ -213,15 +212,14 @@ func (j *jsonStream) status(status string, res outcome, optimizing bool) {
 }
 
 type jsonCheckedLine struct {
-	Type        string  `json:"type"` // "status"
-	Status      string  `json:"status"`
-	Complete    bool    `json:"complete"`
-	Variables   int     `json:"variables"`
-	Constraints int     `json:"constraints"`
-	TimeMS      float64 `json:"time_ms"`
+	Type        string `json:"type"` // "status"
+	Status      string `json:"status"`
+	Complete    bool   `json:"complete"`
+	Variables   int    `json:"variables"`
+	Constraints int    `json:"constraints"`
 }
 
 // checked is the status line of csp check on a model without errors.
 func (j *jsonStream) checked(vars, constraints int) {
-	j.emit(jsonCheckedLine{Type: "status", Status: "ok", Complete: true, Variables: vars, Constraints: constraints, TimeMS: j.sinceStart()})
+	j.emit(jsonCheckedLine{Type: "status", Status: "ok", Complete: true, Variables: vars, Constraints: constraints})
 }

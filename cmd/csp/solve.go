@@ -161,7 +161,9 @@ func report(prog *lang.Program, st engine.Stats, o *options, js *jsonStream, out
 	optimizing := sense != engine.Satisfy
 	status, code := statusOf(res, optimizing)
 	if js != nil {
-		js.statistics(st, res)
+		if o.stats { // as MiniZinc's --statistics: in the stream, not on stderr
+			js.statistics(st, res)
+		}
 		js.status(status, res, optimizing)
 	} else {
 		switch {
@@ -177,7 +179,7 @@ func report(prog *lang.Program, st engine.Stats, o *options, js *jsonStream, out
 	if note := limitNote(o, res, optimizing); note != "" {
 		fmt.Fprintln(stderr, "csp:", note)
 	}
-	if o.stats {
+	if o.stats && js == nil {
 		printStats(stderr, st, res)
 	}
 	return code
