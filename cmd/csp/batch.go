@@ -110,7 +110,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	}
 	run.js = js
 	tally := run.solveAll(f, path, o, stdout, stderr)
-	if o.stats && js == nil {
+	if o.stats {
 		tally.print(stderr, time.Since(start))
 	}
 	if js != nil {

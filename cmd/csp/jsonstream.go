@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/csp-lang/csp/engine"
@@ -47,6 +48,8 @@ type jsonSolutionLine struct {
 	Objective *int64     `json:"objective,omitempty"`
 	TimeMS    float64    `json:"time_ms"`
 	Shown     *string    `json:"shown,omitempty"` // the show text, when the model has show
+	// ShownOmitted says that the show text was longer than maxShownJSON.
+	ShownOmitted bool `json:"shown_omitted,omitempty"`
 }
 
 type jsonStatusLine struct {
@@ -92,11 +95,52 @@ type jsonErrorLine struct {
 func (j *jsonStream) solution(prog *lang.Program, sol lang.Solution, objective *int64) {
 	line := jsonSolutionLine{Type: "solution", Values: jsonValues{prog, sol}, Objective: objective, TimeMS: j.sinceStart()}
 	if prog.HasShow() {
-		text := prog.Format(sol)
-		line.Shown = &text
+		if text, ok := shownText(prog, sol); ok {
+			line.Shown = &text
+		} else {
+			line.ShownOmitted = true
+		}
 	}
 	j.emit(line)
 }
+
+// maxShownJSON bounds the show text a solution line carries: it is for a
+// person to read, and the board of 10000-queens (200 MB) would cost more
+// than the search. The values are always complete.
+const maxShownJSON = 1 << 20
+
+// shownText is the show text of a solution, unless it is longer than
+// maxShownJSON: then writing it stops there, and ok is false.
+func shownText(prog *lang.Program, sol lang.Solution) (text string, ok bool) {
+	var c cappedText
+	defer func() {
+		if r := recover(); r != nil {
+			if _, full := r.(shownTooLong); !full {
+				panic(r)
+			}
+			text, ok = "", false
+		}
+	}()
+	prog.WriteSolution(&c, sol)
+	return c.b.String(), true
+}
+
+// cappedText is a lang.TextWriter that panics with shownTooLong past
+// maxShownJSON bytes: WriteSolution has no other way to stop early.
+type cappedText struct{ b strings.Builder }
+
+// shownTooLong is the panic of cappedText, recovered by shownText.
+type shownTooLong struct{}
+
+func (c *cappedText) room(n int) {
+	if c.b.Len()+n > maxShownJSON {
+		panic(shownTooLong{})
+	}
+}
+
+func (c *cappedText) Write(p []byte) (int, error)       { c.room(len(p)); return c.b.Write(p) }
+func (c *cappedText) WriteString(s string) (int, error) { c.room(len(s)); return c.b.WriteString(s) }
+func (c *cappedText) WriteByte(b byte) error            { c.room(1); return c.b.WriteByte(b) }
 
 // statistics writes the statistics line of a search.
 func (j *jsonStream) statistics(st engine.Stats, res outcome) {

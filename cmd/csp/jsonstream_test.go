@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -44,5 +45,40 @@ func TestJSONStreamLines(t *testing.T) {
 		if last != "status" {
 			t.Errorf("csp %s: the last line is of type %q, not status:\n%s", strings.Join(args, " "), last, stdout.String())
 		}
+	}
+}
+
+// A show text longer than a megabyte is left out of the solution line,
+// which says so; the values are all there. 800-queens draws 1.28 MB.
+func TestJSONShownOmitted(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"solve", "models/queens.csp", "-p", "n=800", "--json"}, strings.NewReader(""), &stdout, &stderr)
+	first, _, _ := strings.Cut(stdout.String(), "\n")
+	var line struct {
+		Values       map[string][]int64 `json:"values"`
+		Shown        *string            `json:"shown"`
+		ShownOmitted bool               `json:"shown_omitted"`
+	}
+	if err := json.Unmarshal([]byte(first), &line); err != nil || code != exitSolved {
+		t.Fatalf("exit %d, %v: %.200s", code, err, first)
+	}
+	if len(line.Values["q"]) != 800 || line.Shown != nil || !line.ShownOmitted {
+		t.Errorf("%d values, shown %v, omitted %v", len(line.Values["q"]), line.Shown != nil, line.ShownOmitted)
+	}
+}
+
+// -s puts a "statistics" line in the stream, before the status, and its
+// text on stderr as without --json: for csp solve and for a batch. Only
+// times and memory vary.
+func TestJSONStatisticsGolden(t *testing.T) {
+	runs := map[string][]string{
+		"json-stats":      {"solve", "models/queens.csp", "-p", "n=5", "--json", "-s"},
+		"json-each-stats": {"solve", "models/sudoku-nxn.csp", "-p", "N=4", "-p", "R=2", "-p", "C=2", "--each", "puzzle=cmd/csp/testdata/batch/4x4.txt", "--json", "-s"},
+	}
+	varying := regexp.MustCompile(`(?m)^(setup time|search time|peak memory|wall time|rate) .*$`)
+	for name, args := range runs {
+		t.Run(name, func(t *testing.T) {
+			checkGolden(t, name, varying.ReplaceAllString(runCLI(args...), "$1 _"))
+		})
 	}
 }

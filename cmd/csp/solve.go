@@ -161,7 +161,7 @@ func report(prog *lang.Program, st engine.Stats, o *options, js *jsonStream, out
 	optimizing := sense != engine.Satisfy
 	status, code := statusOf(res, optimizing)
 	if js != nil {
-		if o.stats { // as MiniZinc's --statistics: in the stream, not on stderr
+		if o.stats { // as MiniZinc's --statistics; the text goes to stderr too
 			js.statistics(st, res)
 		}
 		js.status(status, res, optimizing)
@@ -179,7 +179,7 @@ func report(prog *lang.Program, st engine.Stats, o *options, js *jsonStream, out
 	if note := limitNote(o, res, optimizing); note != "" {
 		fmt.Fprintln(stderr, "csp:", note)
 	}
-	if o.stats && js == nil {
+	if o.stats {
 		printStats(stderr, st, res)
 	}
 	return code
