@@ -27,13 +27,16 @@ func TestIncompleteAnswerExitStatus(t *testing.T) {
 		{"first N", []string{"solve", "models/queens.csp", "-p", "n=28", "-n", "100000000", "--timeout", "0.2s", "--json"},
 			exitLimit, `(?s)^\{"type":"solution".*\{"type":"status","status":"solution","complete":false,"solutions":[0-9]+,"stopped":"timeout"\}\n$`,
 			"of the 100000000 solutions asked for found"},
+		{"batch count", []string{"solve", "models/sudoku.csp", "--each", "-", "--count", "--timeout", "0.2s", "--workers", "1"},
+			exitLimit, `^[0-9]+\n$`, "<stdin>:1: timeout: the count "},
 		{"optimisation keeps its best", []string{"solve", "examples/golomb.csp", "-p", "n=12", "--timeout", "0.3s", "--workers", "1"},
 			exitSolved, `(?s)objective = [0-9]+\n$`, "the last solution is the best found, not proven optimal"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(c.args, strings.NewReader(""), &stdout, &stderr)
+			empty := strings.Repeat(".", 81) + "\n" // a sudoku without clues, for the batch
+			code := run(c.args, strings.NewReader(empty), &stdout, &stderr)
 			if code != c.code || !regexp.MustCompile(c.stdout).MatchString(stdout.String()) || !strings.Contains(stderr.String(), c.stderr) {
 				t.Errorf("exit %d, want %d\n--- stdout (want %s)\n%.2000s\n--- stderr (want it to hold %q)\n%s", code, c.code, c.stdout, stdout.String(), c.stderr, stderr.String())
 			}
