@@ -125,7 +125,7 @@ func (r *jsonReader) value() (Expr, bool) {
 func (r *jsonReader) number(n json.Number, sp Span) (Expr, bool) {
 	text := n.String()
 	if strings.ContainsAny(text, ".eE") {
-		r.errorf(sp.Pos, "%s is not a whole number: csp's values are integers", text)
+		r.errorAt(sp, "%s is not a whole number: csp's values are integers", text)
 		return nil, false
 	}
 	if digits, neg := strings.CutPrefix(text, "-"); neg {
@@ -156,7 +156,7 @@ func (r *jsonReader) list(start Pos) (Expr, bool) {
 	if _, nested := elems[0].(*Matrix); !nested {
 		for _, e := range elems {
 			if _, ok := e.(*Matrix); ok {
-				r.errorf(e.span().Pos, "a list mixes values and lists: a matrix is a list of rows, each a list of values")
+				r.errorAt(e.span(), "a list mixes values and lists: a matrix is a list of rows, each a list of values")
 				return nil, false
 			}
 		}
@@ -167,7 +167,7 @@ func (r *jsonReader) list(start Pos) (Expr, bool) {
 	for _, e := range elems {
 		row, ok := e.(*Matrix)
 		if !ok || r.matrices[row] {
-			r.errorf(e.span().Pos, "a matrix is a list of rows, each a list of values: csp's arrays have one or two dimensions")
+			r.errorAt(e.span(), "a matrix is a list of rows, each a list of values: csp's arrays have one or two dimensions")
 			return nil, false
 		}
 		var vals []Expr
@@ -175,7 +175,7 @@ func (r *jsonReader) list(start Pos) (Expr, bool) {
 			vals = row.Rows[0]
 		}
 		if width >= 0 && len(vals) != width {
-			r.errorf(e.span().Pos, "this row has %s and the first has %d: the rows of a matrix are as long", plural(len(vals), "value"), width)
+			r.errorAt(e.span(), "this row has %s and the first has %d: the rows of a matrix are as long", plural(len(vals), "value"), width)
 			return nil, false
 		}
 		width = len(vals)
@@ -233,7 +233,7 @@ func (r *jsonReader) set(start Pos) (Expr, bool) {
 // setRange turns [lo, hi] in a set into lo..hi.
 func (r *jsonReader) setRange(m *Matrix) (Expr, bool) {
 	if len(m.Rows) != 1 || len(m.Rows[0]) != 2 {
-		r.errorf(m.Pos, "a list in a set is a range [lo, hi]")
+		r.errorAt(m.Span, "a list in a set is a range [lo, hi]")
 		return nil, false
 	}
 	return &Binary{Span: m.Span, Op: "..", X: m.Rows[0][0], Y: m.Rows[0][1]}, true
@@ -277,6 +277,16 @@ func (r *jsonReader) pos(off int) Pos {
 
 func (r *jsonReader) errorf(p Pos, format string, args ...any) {
 	r.errs.Add(p, Pos{}, "%s", fmt.Sprintf(format, args...))
+}
+
+// errorAt reports an error under a value's whole span, when it is on one
+// line (the caret line underlines one line only).
+func (r *jsonReader) errorAt(sp Span, format string, args ...any) {
+	end := sp.End
+	if end.Line != sp.Pos.Line {
+		end = Pos{}
+	}
+	r.errs.Add(sp.Pos, end, "%s", fmt.Sprintf(format, args...))
 }
 
 // addJSONBindings adds the bindings of a JSON data file to binds, as
