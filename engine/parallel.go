@@ -70,6 +70,10 @@ type parallelRun struct {
 	solutions int64
 	done      Stats   // statistics of the finished solvers
 	live      []Stats // the latest statistics of each worker
+	// counting marks the workers that count their subproblem's solutions
+	// without reporting them: their live Solutions are not yet in
+	// solutions, and progress adds them.
+	counting []bool
 }
 
 // SolveParallel searches m with opts on the given number of goroutines
@@ -112,7 +116,7 @@ func SolveParallel(m *Model, opts Options, workers int, onSolution func(values [
 // a solver of its own.
 func newParallelRun(m *Model, opts Options, workers int, onSolution func(values []int64) bool) (*parallelRun, []*Solver, error) {
 	workers = max(workers, 1)
-	r := &parallelRun{m: m, opts: opts, onSolution: onSolution, live: make([]Stats, workers)}
+	r := &parallelRun{m: m, opts: opts, onSolution: onSolution, live: make([]Stats, workers), counting: make([]bool, workers)}
 	solvers := make([]*Solver, workers)
 	for i := range solvers {
 		s, err := NewSolver(m, r.workerOptions(i))
@@ -173,13 +177,17 @@ func (r *parallelRun) workerOptions(i int) Options {
 	return o
 }
 
-// sum returns the statistics so far; r.mu is held.
+// sum returns the statistics so far, with the solutions counted in the
+// subproblems still being searched; r.mu is held.
 func (r *parallelRun) sum() Stats {
 	t := r.done
-	for _, st := range r.live {
-		t.add(st)
-	}
 	t.Solutions = r.solutions
+	for i, st := range r.live {
+		t.add(st)
+		if r.counting[i] {
+			t.Solutions += st.Solutions
+		}
+	}
 	return t
 }
 
@@ -201,10 +209,15 @@ func (r *parallelRun) finish(i int, s *Solver) {
 	s.Reset()
 }
 
-// collect adds a solver's statistics to the totals and clears them.
-func (r *parallelRun) collect(i int, s *Solver) {
+// collect adds a solver's statistics to the totals and clears them, with
+// the solutions it counted without reporting them, if counted: under one
+// lock, so that progress never sees them twice or not at all.
+func (r *parallelRun) collect(i int, s *Solver, counted bool) {
 	r.mu.Lock()
 	r.done.add(s.stats)
+	if counted {
+		r.solutions += s.stats.Solutions
+	}
 	r.live[i] = Stats{}
 	r.mu.Unlock()
 	s.stats = Stats{}
@@ -257,7 +270,7 @@ func (r *parallelRun) probe(s *Solver) bool {
 			}
 		case Stopped:
 			if s.nodeHit {
-				r.collect(0, s)
+				r.collect(0, s, false)
 				s.Reset()
 				return false
 			}
@@ -361,17 +374,20 @@ func (s *Solver) path() []decision {
 
 // work solves subproblems until there are none left or the run stops.
 func (r *parallelRun) work(i int, s *Solver, subs [][]decision, next *atomic.Int64) {
+	countOnly := r.onSolution == nil && s.obj == nil
+	r.mu.Lock()
+	r.counting[i] = countOnly
+	r.mu.Unlock()
 	for !r.stop.Load() {
 		k := next.Add(1) - 1
 		if k >= int64(len(subs)) {
 			break
 		}
 		if !s.enter(subs[k]) {
-			r.collect(i, s)
+			r.collect(i, s, false)
 			s.leaveSubproblem()
 			continue
 		}
-		countOnly := r.onSolution == nil && s.obj == nil
 		for {
 			st := s.Next()
 			if st == Solution {
@@ -383,12 +399,7 @@ func (r *parallelRun) work(i int, s *Solver, subs [][]decision, next *atomic.Int
 			}
 			break
 		}
-		if countOnly {
-			r.mu.Lock()
-			r.solutions += s.stats.Solutions // counted without the lock
-			r.mu.Unlock()
-		}
-		r.collect(i, s)
+		r.collect(i, s, countOnly)
 		s.leaveSubproblem()
 	}
 	r.finish(i, s)

@@ -16,6 +16,11 @@ func (s *Solver) SetDeadline(t time.Time) {
 	s.timedOut = false
 }
 
+// SetProgress replaces Options.Progress, as SetDeadline does the
+// deadline: a REPL shows progress only for the searches it runs to the
+// end.
+func (s *Solver) SetProgress(f func(Stats)) { s.opts.Progress = f }
+
 // Stats returns the statistics of the search so far.
 func (s *Solver) Stats() Stats { return s.stats }
 

@@ -167,6 +167,12 @@ func collectData(in Input, srcs Sources, errs *ErrorList, g *guard) (map[string]
 	for _, d := range in.Data {
 		text := withoutBOM(d.Text)
 		srcs[d.Name] = text
+		if isJSONData(d.Name, text) { // jsondata.go
+			if !addJSONBindings(d.Name, text, binds, errs) {
+				br.blindAt(0) // what the rest of the file sets is unknown
+			}
+			continue
+		}
 		f, perrs, dbr := parsePartial(d.Name, text, recoverData, g)
 		*errs = append(*errs, perrs...)
 		br.merge(dbr, 0)

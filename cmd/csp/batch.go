@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -46,6 +47,7 @@ type batchRun struct {
 	stopped atomic.Bool
 	mu      sync.Mutex
 	running map[*engine.Solver]bool
+	js      *jsonStream // with --json, on the answers' writer
 }
 
 func eachCmd(o *options, stdout, stderr io.Writer) int {
@@ -54,9 +56,25 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	if path == "" {
 		name, path = "", o.each
 	}
-	in, ok := readInput(o, stderr)
-	if !ok {
-		return exitBadInput
+	var js *jsonStream
+	if o.json {
+		js = &jsonStream{w: stdout, start: start}
+	}
+	fail := func(code int, err error) int { // before any instance: the whole run failed
+		js.errors(err)
+		js.failed()
+		return code
+	}
+	in, err := loadInput(o)
+	if err == nil && path == "-" && slices.Contains(o.files, "-") {
+		err = errStdinTwice
+	}
+	if o.progress { // its line follows one search; a batch runs thousands
+		err = errors.New("--progress shows the progress of one search; it does not go with --each (-s sums the batch)")
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "csp:", err)
+		return fail(exitBadInput, err)
 	}
 	run := &batchRun{timeout: o.timeout, running: map[*engine.Solver]bool{}, count: o.count,
 		opts: engine.Options{Order: o.order, Values: o.values, Prop: o.prop}}
@@ -71,24 +89,32 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		}
 		printErrors(stderr, err, srcs)
 		if lang.HitLimit(err) {
-			return exitLimit
+			return fail(exitLimit, err)
 		}
-		return exitBadInput
+		return fail(exitBadInput, err)
 	}
 	run.batch = b
 	if obj := b.ObjectiveText(); o.count && obj != "" {
-		fmt.Fprintf(stderr, "csp solve: %s\n", countWithObjective(obj, "--count", ""))
-		return exitBadInput
+		msg := countWithObjective(obj, "--count", "")
+		fmt.Fprintf(stderr, "csp solve: %s\n", msg)
+		return fail(exitBadInput, errors.New(msg))
 	}
-	f, err := openBatchFile(path)
+	f, err := openBatchInput(path, o)
 	if err != nil {
 		fmt.Fprintln(stderr, "csp:", err)
-		return exitBadInput
+		return fail(exitBadInput, err)
 	}
 	defer f.Close()
+	if path == "-" {
+		path = lang.StdinName // for the messages about its lines
+	}
+	run.js = js
 	tally := run.solveAll(f, path, o, stdout, stderr)
 	if o.stats {
 		tally.print(stderr, time.Since(start))
+	}
+	if js != nil {
+		js.batchEnd(tally, o.stats)
 	}
 	return tally.exitCode()
 }
@@ -142,6 +168,10 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 	}()
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
+	if r.js != nil { // the instance lines, in order with the rest
+		r.js.w = out
+		defer func() { r.js.w = stdout }()
+	}
 	tally := &batchTally{counts: map[string]int{}}
 	pending := map[int]batchResult{}
 	next := 0
@@ -156,7 +186,7 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 			linesMu.Lock()
 			line := lines[next]
 			linesMu.Unlock()
-			r.print(out, stderr, res, path, line, o.json)
+			r.print(out, stderr, res, path, line)
 			tally.add(res)
 			next++
 		}
@@ -166,6 +196,7 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 	}
 	if readErr != nil { // the lines after it are lost: the batch is incomplete
 		fmt.Fprintln(stderr, "csp:", readErr)
+		r.js.errors(readErr)
 		tally.unread = true
 	}
 	return tally
@@ -196,6 +227,17 @@ func readJobs(f io.Reader, path string, jobs chan<- batchJob, note func(n, line 
 		return fmt.Errorf("cannot read %s at line %d: %v", path, line, unwrapPathError(err))
 	}
 	return nil
+}
+
+// openBatchInput opens the --each file, or the standard input for "-".
+func openBatchInput(path string, o *options) (io.ReadCloser, error) {
+	if path != "-" {
+		return openBatchFile(path)
+	}
+	if o.stdin == nil {
+		return nil, errors.New("- names the standard input, and this command has none")
+	}
+	return io.NopCloser(o.stdin), nil
 }
 
 // openBatchFile opens the --each file, which must be a file.
@@ -347,7 +389,7 @@ func (r *batchRun) track(s *engine.Solver, on bool) {
 
 // print writes one answer line: the solution in one-line form, or why
 // there is none.
-func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, path string, line int, asJSON bool) {
+func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, path string, line int) {
 	if res.status == "invalid" {
 		fmt.Fprintf(stderr, "%s:%d: %s\n", path, line, res.err)
 	}
@@ -357,24 +399,8 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 	if res.stopped != "" && r.count && res.count > 0 {
 		fmt.Fprintf(stderr, "%s:%d: %s: the count %d is incomplete\n", path, line, res.stopped, res.count)
 	}
-	if asJSON {
-		fmt.Fprintf(out, `{"instance":%d,"line":%d,"status":%q`, res.n+1, line, res.status)
-		if res.answer != "" {
-			fmt.Fprintf(out, `,"answer":%q`, res.answer)
-		}
-		if res.objective != nil {
-			fmt.Fprintf(out, `,"objective":%d`, *res.objective)
-		}
-		if r.count && res.status != "invalid" {
-			fmt.Fprintf(out, `,"solutions":%d`, res.count)
-		}
-		if res.stopped != "" {
-			fmt.Fprintf(out, `,"stopped":%q`, res.stopped)
-		}
-		if res.err != "" {
-			fmt.Fprintf(out, `,"error":%q`, res.err)
-		}
-		fmt.Fprintf(out, `,"nodes":%d}`+"\n", res.stats.Nodes)
+	if r.js != nil {
+		r.js.instance(res, path, line, r.count)
 		return
 	}
 	switch {
@@ -393,15 +419,19 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 
 // batchTally sums a batch.
 type batchTally struct {
-	unread bool // reading the file failed: lines were left out
-	counts map[string]int
-	total  engine.Stats
-	n      int
+	unread     bool // reading the file failed: lines were left out
+	incomplete int  // instances a limit stopped short of their answer
+	counts     map[string]int
+	total      engine.Stats
+	n          int
 }
 
 func (t *batchTally) add(res batchResult) {
 	t.counts[res.status]++
 	t.n++
+	if res.status == "timeout" || res.status == "interrupted" || res.stopped != "" && res.objective == nil {
+		t.incomplete++ // no answer, or a count cut short; a stopped optimisation has its best
+	}
 	t.total.Nodes += res.stats.Nodes
 	t.total.Failures += res.stats.Failures
 	t.total.Propagations += res.stats.Propagations
@@ -409,13 +439,14 @@ func (t *batchTally) add(res batchResult) {
 }
 
 // exitCode: 2 if a line was invalid or the file could not be read to its
-// end, else 3 if a limit stopped one, else
-// 1 if one has no solution, else 0.
+// end, else 3 if a limit stopped one short of its answer (a stopped
+// optimisation keeps its best: not this), else 1 if one has no solution,
+// else 0.
 func (t *batchTally) exitCode() int {
 	switch {
 	case t.unread || t.counts["invalid"] > 0:
 		return exitBadInput
-	case t.counts["timeout"] > 0 || t.counts["interrupted"] > 0:
+	case t.incomplete > 0:
 		return exitLimit
 	case t.counts["unsatisfiable"] > 0:
 		return exitUnsat
@@ -426,7 +457,7 @@ func (t *batchTally) exitCode() int {
 func (t *batchTally) print(w io.Writer, elapsed time.Duration) {
 	rows := [][2]string{
 		{"instances", fmt.Sprint(t.n)},
-		{"solved", fmt.Sprint(t.counts["solution"] + t.counts["optimal"] + t.counts["all_solutions"])},
+		{"solved", fmt.Sprint(t.solved())},
 		{"no solution", fmt.Sprint(t.counts["unsatisfiable"])},
 		{"stopped", fmt.Sprint(t.counts["timeout"] + t.counts["interrupted"])},
 		{"invalid", fmt.Sprint(t.counts["invalid"])},
@@ -441,4 +472,9 @@ func (t *batchTally) print(w io.Writer, elapsed time.Duration) {
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-14s %s\n", r[0], r[1])
 	}
+}
+
+// solved is the number of instances answered with a solution or a count.
+func (t *batchTally) solved() int {
+	return t.counts["solution"] + t.counts["optimal"] + t.counts["all_solutions"]
 }

@@ -82,7 +82,7 @@ func TestBashCompletes(t *testing.T) {
 		{"csp solve --tr", "--trace --trace-limit --tree"},
 		{"csp solve -n ", ""},
 		{"csp check --a", ""},
-		{"csp check --", "--help"},
+		{"csp check --", "--help --json"},
 		{"csp repl --h", "--help --history"},
 		{"csp help l", "language"},
 		{"csp help solve ", ""},
@@ -206,15 +206,15 @@ _files() { print -- "files $*" }
 _describe() { local -a c; c=("${(@P)4}"); print -l -- "${c[@]%%:*}" }
 `
 	cases := []struct{ line, want string }{
-		{"csp ", "check compare completion help repl solve version"},
+		{"csp ", sortedWords(subcommandNames())},
 		{"csp solve --order ", "domwdeg input mrv"},
 		{"csp solve --order=m", "domwdeg input mrv"},
 		{"csp solve --trace ", "*.csp -g domains files piles steps"},
 		{"csp solve --trace=", "domains piles steps"},
 		{"csp solve --tree ", "*.(svg|dot) -g files"},
 		{"csp solve --timeout ", ""},
-		{"csp check -", "--help -h -p"},
-		{"csp help ", "check compare completion errors help language repl solve version"},
+		{"csp check -", "--help --json -h -p"},
+		{"csp help ", sortedWords(helpNames())},
 		{"csp help solve ", ""},
 		{"csp help language globa", "aggregates arithmetic ..."}, // the first of many
 	}
@@ -232,4 +232,12 @@ _describe() { local -a c; c=("${(@P)4}"); print -l -- "${c[@]%%:*}" }
 			t.Errorf("%q offers %q, want %q", c.line, all, c.want)
 		}
 	}
+}
+
+// sortedWords is the words sorted and joined by spaces, as the shells
+// list them.
+func sortedWords(ws []string) string {
+	ws = slices.Clone(ws)
+	slices.Sort(ws)
+	return strings.Join(ws, " ")
 }

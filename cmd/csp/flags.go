@@ -25,6 +25,7 @@ type options struct {
 	count     bool
 	stats     bool
 	json      bool
+	progress  bool // --progress: a progress line every second
 	timeout   time.Duration
 	order     engine.VarOrder
 	values    engine.ValueOrder
@@ -37,9 +38,10 @@ type options struct {
 	traceMax  int    // --trace-limit
 	tree      string // --tree FILE.svg|.dot
 	help      bool
-	data      []string // -d/--data FILE (MiniZinc's spelling): data files, after the others
-	jobs      int      // csp split: how many jobs
-	job       string   // --job FILE:K, a job of csp split to solve
+	data      []string  // -d/--data FILE (MiniZinc's spelling): data files, after the others
+	stdin     io.Reader // what the file "-" reads (not a flag)
+	jobs      int       // csp split: how many jobs
+	job       string    // --job FILE:K, a job of csp split to solve
 }
 
 // The default search settings: the strongest level, which the benchmark
@@ -113,6 +115,7 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	if name == "split" {
 		return splitFlagSet(fs, o)
 	}
+	fs.BoolVar(&o.json, "json", false, "") // check too: an editor places its errors
 	if !solve {
 		return fs
 	}
@@ -122,12 +125,12 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.BoolVar(&o.count, "count", false, "")
 	fs.BoolVar(&o.stats, "s", false, "")
 	fs.BoolVar(&o.stats, "stats", false, "")
-	fs.BoolVar(&o.json, "json", false, "")
 	fs.Var(durationFlag{&o.timeout}, "timeout", "D")
 	o.order, o.values, o.prop = defaultOrder, defaultValues, defaultProp
 	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
 	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
+	fs.BoolVar(&o.progress, "progress", false, "")
 	fs.StringVar(&o.each, "each", "", "FILE")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "N")
 	o.maxMemory = defaultMaxMemory

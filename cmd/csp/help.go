@@ -24,8 +24,8 @@ func mainUsage() string {
 const solveUsage = `usage: csp solve MODEL [DATA...] [-p name=value]... [flags]
 
 Solves MODEL. DATA files give values to the model's params (name = value,
-one per line); -p name=value gives one on the command line and wins over a
-data file.
+one per line, or a .json object); -p name=value gives one on the command
+line and wins over a data file. - reads MODEL or a DATA file from stdin.
 
 What to find (default: the first solution; for minimize/maximize, each
 improving solution until the optimum is proven):
@@ -99,7 +99,11 @@ Why there is no solution:
                      has none; --timeout bounds each check (default 10s)
 
 Output:
-  --json             one JSON object per solution, then a status line
+  --json             a JSON stream on stdout, one object a line with its
+                     "type": solution, status (the last), error, and
+                     statistics (-s), progress, instance (--each)
+  --progress         a progress line every second on stderr (a "progress"
+                     line with --json), on a terminal or not
   -s, --stats        statistics on stderr: nodes, failures, propagations,
                      time, memory; max depth is the most decisions on one
                      branch (under --prop ac, x = v and x != v both count:
@@ -115,16 +119,18 @@ MiniZinc's spellings work too: -n3 and grouped switches (-as), -D "n=8; m=3"
 The language and every error: csp help language [SECTION], csp help errors.
 
 Exit status: 0 a solution was found, 1 there is none (proven), 2 the model,
-data or flags are wrong, 3 a limit stopped the search before any solution.
-Ctrl-C stops the search and reports what was found.
+data or flags are wrong, 3 a limit stopped the search before any solution
+or cut a count, --all or -n short (what was found is printed). Ctrl-C
+stops the search and reports what was found.
 `
 
 const checkUsage = `usage: csp check MODEL [DATA...] [-p name=value]...
 
 Parses and checks MODEL with its data without solving it: every error is
-reported with its position. Exit status 0 if the model is well formed,
-2 otherwise.
+reported with its position (with --json, as "error" lines on stdout; see
+csp help solve). Exit status 0 if the model is well formed, 2 otherwise.
 
+  --json             errors as "error" lines on stdout, then a status line
   -p name=value      set a param (repeatable); -D "n=8; m=3" sets several
   -h, --help         this text
 `

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/csp-lang/csp/engine"
-	"github.com/csp-lang/csp/lang"
 )
 
 // Jobs: the lines `csp split` writes and `csp solve --job` reads. A line
@@ -86,9 +85,8 @@ func readJob(spec string) (text, where string, err error) {
 	return "", "", fmt.Errorf("--job %s: %s has %d jobs", spec, spec[:i], n)
 }
 
-// parseJob reads a job line and resolves its decisions against the
-// model's variables.
-func parseJob(text string, m *engine.Model) (*job, error) {
+// parseJobLine reads a job line, without looking at the model yet.
+func parseJobLine(text string) (*jobLine, error) {
 	var l jobLine
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
@@ -98,6 +96,12 @@ func parseJob(text string, m *engine.Model) (*job, error) {
 	if l.Job < 1 || l.Job > l.Jobs || l.Model == "" {
 		return nil, fmt.Errorf("not a line of csp split's output: job %d of %d", l.Job, l.Jobs)
 	}
+	return &l, nil
+}
+
+// resolveJob checks that the job was cut from m and resolves its
+// decisions against m's variables.
+func resolveJob(l *jobLine, m *engine.Model) (*job, error) {
 	if fp := m.Fingerprint(); l.Model != fp {
 		return nil, fmt.Errorf("job %d/%d was split from another model (fingerprint %s, this one is %s): "+
 			"give csp solve the model, data, -p values and --prop level that csp split had", l.Job, l.Jobs, l.Model, fp)
@@ -143,15 +147,16 @@ func parseDecision(step string, vars map[string]engine.Var) (engine.Decision, er
 	return engine.Decision{X: x, V: v, NotEqual: ne}, nil
 }
 
-// loadJob reads and resolves the job --job names against prog's model.
-func loadJob(spec string, prog *lang.Program) (*job, error) {
+// loadJobLine reads the job --job names: its line, and where it was
+// found, for messages.
+func loadJobLine(spec string) (*jobLine, string, error) {
 	text, where, err := readJob(spec)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	j, err := parseJob(text, prog.Model)
+	l, err := parseJobLine(text)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", where, err)
+		return nil, "", fmt.Errorf("%s: %v", where, err)
 	}
-	return j, nil
+	return l, where, nil
 }

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"github.com/csp-lang/csp/engine"
-
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
 
@@ -41,6 +41,31 @@ func readSource(path string) (lang.Source, error) {
 	return lang.Source{Name: path, Text: text}, nil
 }
 
+var errStdinTwice = errors.New("- names the standard input, which can be read once: give - once")
+
+// readFileOrStdin reads a file, or the standard input for "-": once, as a
+// pipe cannot be read twice.
+func readFileOrStdin(path string, stdin io.Reader, used *bool) (lang.Source, error) {
+	if path != "-" {
+		return readSource(path)
+	}
+	if *used {
+		return lang.Source{}, errStdinTwice
+	}
+	*used = true
+	if stdin == nil {
+		return lang.Source{}, errors.New("- names the standard input, and this command has none")
+	}
+	text, err := io.ReadAll(io.LimitReader(stdin, maxFileSize+1))
+	if err != nil {
+		return lang.Source{}, fmt.Errorf("cannot read the standard input: %v", unwrapPathError(err))
+	}
+	if len(text) > maxFileSize {
+		return lang.Source{}, fmt.Errorf("the standard input is larger than %d MB, the most csp reads", maxFileSize>>20)
+	}
+	return lang.Source{Name: lang.StdinName, Text: text}, nil
+}
+
 func unwrapPathError(err error) error {
 	if pe, ok := err.(*os.PathError); ok {
 		return pe.Err
@@ -48,18 +73,28 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// readInput reads the model and data files named in o.
+// readInput reads the model and data files named in o, printing what
+// went wrong.
 func readInput(o *options, stderr io.Writer) (lang.Input, bool) {
-	var in lang.Input
-	if len(o.files) == 0 {
-		fmt.Fprintln(stderr, "csp: no model file given")
+	in, err := loadInput(o)
+	if err != nil {
+		fmt.Fprintln(stderr, "csp:", err)
 		return in, false
 	}
+	return in, true
+}
+
+// loadInput reads the model and data files named in o.
+func loadInput(o *options) (lang.Input, error) {
+	var in lang.Input
+	if len(o.files) == 0 {
+		return in, errors.New("no model file given")
+	}
+	stdinUsed := false
 	for i, path := range o.files {
-		src, err := readSource(path)
+		src, err := readFileOrStdin(path, o.stdin, &stdinUsed)
 		if err != nil {
-			fmt.Fprintln(stderr, "csp:", err)
-			return in, false
+			return in, err
 		}
 		if i == 0 {
 			in.Model = src
@@ -70,15 +105,23 @@ func readInput(o *options, stderr io.Writer) (lang.Input, bool) {
 	in.Params = o.params
 	in.Decompose = o.decompose
 	in.PlainLookups = o.prop != engine.PropAC
-	return in, true
+	return in, nil
 }
 
 // compile reads and compiles the model and data files named in o, within
 // the limits of the run that started at start. On failure it prints the
 // errors and returns nil and the exit status: 3 if a limit stopped it.
 func compile(o *options, stderr io.Writer, start time.Time) (*lang.Program, int) {
-	in, ok := readInput(o, stderr)
-	if !ok {
+	return compileTo(o, nil, stderr, start)
+}
+
+// compileTo is compile that also writes the errors as JSON lines to js,
+// if not nil.
+func compileTo(o *options, js *jsonStream, stderr io.Writer, start time.Time) (*lang.Program, int) {
+	in, err := loadInput(o)
+	if err != nil {
+		fmt.Fprintln(stderr, "csp:", err)
+		js.errors(err)
 		return nil, exitBadInput
 	}
 	limits, done := compileLimits(o, start)
@@ -87,6 +130,7 @@ func compile(o *options, stderr io.Writer, start time.Time) (*lang.Program, int)
 	done()
 	if err != nil {
 		printErrors(stderr, err, prog.Sources)
+		js.errors(err)
 		if lang.HitLimit(err) {
 			return nil, exitLimit
 		}
@@ -124,18 +168,30 @@ func memoryLimits(max int64, stop func() string) lang.Limits {
 	return lang.Limits{MaxMemory: max, Stop: stop}
 }
 
-func checkCmd(args []string, stdout, stderr io.Writer) int {
+func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	start := time.Now()
 	o, err := parseArgs("check", args, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "csp check: %v\n", err)
+		if wantsJSON(args) {
+			js := &jsonStream{w: stdout, start: start}
+			js.errors(err)
+			js.failed()
+		}
 		return exitBadInput
 	}
+	o.stdin = stdin
 	if o.help {
 		fmt.Fprint(stdout, checkUsage)
 		return exitSolved
 	}
-	prog, code := compile(o, stderr, time.Now())
+	var js *jsonStream
+	if o.json {
+		js = &jsonStream{w: stdout, start: start}
+	}
+	prog, code := compileTo(o, js, stderr, start)
 	if prog == nil {
+		js.failed()
 		return code
 	}
 	m := prog.Model
@@ -143,6 +199,14 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	for _, d := range prog.Decls { // not the variables lowering made
 		vars += len(d.Vars)
 	}
-	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", o.files[0], plural(int64(vars), "variable"), plural(int64(len(m.Constraints())), "constraint"))
+	if js != nil {
+		js.checked(vars, len(m.Constraints()))
+		return exitSolved
+	}
+	name := o.files[0]
+	if name == "-" {
+		name = lang.StdinName
+	}
+	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", name, plural(int64(vars), "variable"), plural(int64(len(m.Constraints())), "constraint"))
 	return exitSolved
 }

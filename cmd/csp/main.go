@@ -54,9 +54,9 @@ var commands []command
 func init() {
 	commands = []command{
 		{"solve", "MODEL [DATA...] [-p name=value]... [flags]", "find solutions",
-			constText(solveUsage), quiet(solveCmd), solveFlags, opModels},
+			constText(solveUsage), solveCmd, solveFlags, opModels},
 		{"check", "MODEL [DATA...] [-p name=value]...", "parse and check only",
-			constText(checkUsage), quiet(checkCmd), checkFlags, opModels},
+			constText(checkUsage), checkCmd, checkFlags, opModels},
 		{"repl", "[MODEL] [DATA...]", "an interactive session",
 			constText(replUsage), replCmd, replFlags, opModels},
 		{"compare", "MODEL [DATA...] [--all]", "compare search settings",

@@ -57,6 +57,7 @@ type jobStatus struct {
 	Objective *int64 `json:"objective"`
 	Stopped   string `json:"stopped"`
 	Sense     string `json:"sense"` // minimize or maximize, for an objective
+	Counted   bool   `json:"counted"`
 }
 
 // mergeInput is every job's report, by job number.
@@ -211,7 +212,7 @@ func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
 	var total int64
 	var best *jobSolution
 	sense := ""
-	optimizing, listed := false, false
+	optimizing, listed, counted := false, false, false
 	keys := make([]int, 0, len(in.by))
 	for k := range in.by {
 		keys = append(keys, k)
@@ -223,6 +224,7 @@ func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
 			total += rep.status.Solutions
 			optimizing = optimizing || rep.status.Sense != ""
 			sense = max(sense, rep.status.Sense)
+			counted = counted || rep.status.Counted
 		}
 		for i := range rep.solutions {
 			s := &rep.solutions[i]
@@ -254,7 +256,7 @@ func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
 	if !complete {
 		fmt.Fprintf(stderr, "csp merge: %d of %d jobs did not finish: the answer is incomplete\n", len(problems), in.jobs)
 	}
-	in.writeStatus(out, asJSON, complete, found, total, optimizing, listed, best, len(problems))
+	in.writeStatus(out, asJSON, complete, found, total, optimizing, counted, best, len(problems))
 	switch {
 	case !complete:
 		return exitLimit
@@ -300,7 +302,7 @@ type mergedStatus struct {
 }
 
 // writeStatus ends the answer as csp solve ends it.
-func (in *mergeInput) writeStatus(out *bufio.Writer, asJSON, complete bool, found, total int64, optimizing, listed bool, best *jobSolution, unfinished int) {
+func (in *mergeInput) writeStatus(out *bufio.Writer, asJSON, complete bool, found, total int64, optimizing, counted bool, best *jobSolution, unfinished int) {
 	status := "solution"
 	switch {
 	case found == 0 && complete:
@@ -322,7 +324,7 @@ func (in *mergeInput) writeStatus(out *bufio.Writer, asJSON, complete bool, foun
 		return
 	}
 	switch {
-	case !listed && !optimizing && (total > 0 || complete):
+	case counted && (total > 0 || complete):
 		fmt.Fprintln(out, total)
 	case found == 0 && complete:
 		fmt.Fprintln(out, "no solution")

@@ -8,38 +8,108 @@ import (
 	"github.com/csp-lang/csp/engine"
 )
 
-// progress draws a one-line status on a terminal's stderr once a search
-// has run for a second: nodes, solutions, and the rate. It is redrawn at
-// most five times a second and erased when the search ends.
+// progress reports a long search as it runs: nodes, solutions, and the
+// rate. On a terminal it is one line, redrawn at most five times a second
+// once the search has run for a second and erased before anything else
+// is printed. With --progress it is a line every second, on a terminal or
+// not: plain text on stderr, or a "progress" line of the JSON stream.
 type progress struct {
 	w     io.Writer
+	mode  progressMode
+	js    *jsonStream // progressJSON: the stream, and its flush
+	flush func()
 	start time.Time
 	last  time.Time
 	shown bool
 }
 
-const progressDelay = time.Second
+type progressMode uint8
+
+const (
+	progressTerminal progressMode = iota // the redrawn line
+	progressLines                        // --progress: a line every progressEvery on stderr
+	progressJSON                         // --progress --json: the same as "progress" lines
+)
+
+// progressDelay is how long a search runs before its progress shows, and
+// progressEvery how often --progress writes. Tests shorten them.
+var (
+	progressDelay = time.Second
+	progressEvery = time.Second
+)
 
 func newProgress(w io.Writer) *progress {
 	return &progress{w: w, start: time.Now()}
 }
 
+// newProgressFor picks how a search of csp solve reports progress: as
+// --progress asks, else on a terminal's stderr, else not at all (nil).
+func newProgressFor(o *options, js *jsonStream, flush func(), stderr io.Writer) *progress {
+	switch {
+	case o.progress && js != nil:
+		return &progress{mode: progressJSON, js: js, flush: flush, start: time.Now()}
+	case o.progress:
+		return &progress{w: stderr, mode: progressLines, start: time.Now()}
+	case isTerminal(stderr):
+		return newProgress(stderr)
+	}
+	return nil
+}
+
+// liveProgress shows sv's progress on w while it searches, if w is a
+// terminal: the REPL's :count and :all. The result (nil off a terminal)
+// must be cleared before anything else is printed.
+func liveProgress(sv *engine.Solver, w io.Writer) *progress {
+	if !isTerminal(w) {
+		return nil
+	}
+	p := newProgress(w)
+	sv.SetProgress(p.update)
+	return p
+}
+
 // update is the engine's Progress callback.
 func (p *progress) update(st engine.Stats) {
 	now := time.Now()
-	if now.Sub(p.start) < progressDelay || now.Sub(p.last) < 200*time.Millisecond {
+	elapsed := now.Sub(p.start)
+	if elapsed < progressDelay {
+		return
+	}
+	every := progressEvery
+	if p.mode == progressTerminal {
+		every = 200 * time.Millisecond
+	}
+	if !p.last.IsZero() && now.Sub(p.last) < every {
 		return
 	}
 	p.last = now
-	p.shown = true
-	rate := float64(st.Nodes) / now.Sub(p.start).Seconds()
-	fmt.Fprintf(p.w, "\r\033[Ksearching: %s nodes, %s solutions, %s nodes/s, %s",
-		count(st.Nodes), count(st.Solutions), count(int64(rate)), now.Sub(p.start).Truncate(time.Second))
+	switch p.mode {
+	case progressJSON:
+		p.js.progress(st, elapsed)
+		p.flush()
+	case progressLines:
+		fmt.Fprintln(p.w, progressText(st, elapsed))
+	default:
+		p.shown = true
+		fmt.Fprint(p.w, "\r\033[K"+progressText(st, elapsed))
+	}
 }
 
-// clear erases the line before anything else is printed.
+// progressText is the line itself:
+// searching: 1.2M nodes, 3456 solutions, 1.1M nodes/s, 2s.
+func progressText(st engine.Stats, elapsed time.Duration) string {
+	rate := int64(0)
+	if s := elapsed.Seconds(); s > 0 {
+		rate = int64(float64(st.Nodes) / s)
+	}
+	return fmt.Sprintf("searching: %s nodes, %s solutions, %s nodes/s, %s",
+		count(st.Nodes), count(st.Solutions), count(rate), elapsed.Truncate(time.Second))
+}
+
+// clear erases the terminal line before anything else is printed; the
+// other modes leave their lines be. A nil progress does nothing.
 func (p *progress) clear() {
-	if p.shown {
+	if p != nil && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -33,20 +34,22 @@ type searchRun struct {
 	interrupted atomic.Bool
 	multiline   bool
 	tree        *searchTree
-	job         *job // --job: the subproblems of csp split to search
+	job         *job        // --job: the subproblems of csp split to search
+	js          *jsonStream // with --json
 }
 
 func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, start time.Time) *searchRun {
 	r := &searchRun{prog: prog, o: o, stdout: stdout, out: bufio.NewWriter(stdout), stderr: stderr, guard: newMemoryGuard(o.maxMemory)}
+	if o.json {
+		r.js = &jsonStream{w: r.out, start: start}
+	}
 	sense, _ := prog.Model.Objective()
 	r.optimizing = sense != engine.Satisfy
 	r.opts = engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &r.stop}
 	if o.timeout > 0 {
 		r.opts.Deadline = start.Add(o.timeout) // compiling counts too
 	}
-	if isTerminal(stderr) {
-		r.meter = newProgress(stderr)
-	}
+	r.meter = newProgressFor(o, r.js, func() { r.out.Flush() }, stderr)
 	r.opts.Progress = func(st engine.Stats) {
 		if r.meter != nil {
 			r.meter.update(st)
@@ -58,7 +61,10 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 	if o.tree != "" {
 		f, err := os.Create(o.tree) // before searching: a bad path is known at once
 		if err != nil {
-			fmt.Fprintf(stderr, "csp: --tree: cannot write %s: %v\n", o.tree, unwrapPathError(err))
+			msg := fmt.Sprintf("--tree: cannot write %s: %v", o.tree, unwrapPathError(err))
+			fmt.Fprintln(stderr, "csp:", msg)
+			r.js.errors(errors.New(msg))
+			r.out.Flush()
 			return nil
 		}
 		f.Close()
@@ -93,6 +99,11 @@ func (r *searchRun) run() int {
 	}
 	if err != nil {
 		fmt.Fprintf(r.stderr, "csp: %s: %v\n", r.o.files[0], err)
+		if r.js != nil {
+			r.js.errors(fmt.Errorf("%s: %v", r.o.files[0], err))
+			r.js.failed()
+			r.out.Flush()
+		}
 		return exitBadInput
 	}
 	if outputFailed(r.stdout) {
@@ -104,7 +115,7 @@ func (r *searchRun) run() int {
 	case r.res.stopped != "" && r.interrupted.Load():
 		r.res.stopped = "interrupted"
 	}
-	code := report(r.prog, st, r.o, r.out, r.stderr, r.res)
+	code := report(r.prog, st, r.o, r.js, r.out, r.stderr, r.res)
 	r.out.Flush()
 	if r.tree != nil && !r.writeTree() {
 		return exitBadInput
@@ -173,7 +184,7 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 	limit := solutionLimit(r.o)
 	if r.optimizing || limit == 0 {
 		limit = 0
-	} else {
+	} else if onSolution != nil {
 		next := onSolution // a job without -a, --count or an objective: its first solutions
 		onSolution = func(vs []int64) bool { next(vs); return r.res.found < limit }
 	}
@@ -205,7 +216,7 @@ func (r *searchRun) solution(sol lang.Solution) {
 	if r.meter != nil {
 		r.meter.clear()
 	}
-	printSolution(r.prog, sol, r.o, r.out, r.optimizing, &r.res, &r.multiline)
+	printSolution(r.prog, sol, r.js, r.out, r.optimizing, &r.res, &r.multiline)
 	if outputFailed(r.stdout) {
 		r.stop.Store(true) // nothing more can be shown: run.go reports why
 	}

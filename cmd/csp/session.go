@@ -358,6 +358,7 @@ func (s *session) all(print bool) {
 	if s.onStop != nil {
 		defer s.onStop(sv.Stop)()
 	}
+	meter := liveProgress(sv, s.errw) // progress.go: the line of csp solve, on a terminal
 	for {
 		switch sv.Next() {
 		case engine.Solution:
@@ -366,6 +367,7 @@ func (s *session) all(print bool) {
 				return // stdout is gone: runScript stops, run reports it
 			}
 			if print {
+				meter.clear()
 				if s.found > 1 {
 					fmt.Fprintln(s.out)
 				}
@@ -373,8 +375,10 @@ func (s *session) all(print bool) {
 			}
 			continue
 		case engine.Exhausted:
+			meter.clear()
 			fmt.Fprintln(s.out, plural(s.found, "solution"))
 		case engine.Stopped:
+			meter.clear()
 			fmt.Fprintf(s.out, "stopped: %d solutions so far\n", s.found)
 		}
 		return

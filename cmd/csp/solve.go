@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,13 +25,19 @@ type outcome struct {
 	setup     time.Duration
 }
 
-func solveCmd(args []string, stdout, stderr io.Writer) int {
+func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
 	o, err := parseArgs("solve", args, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "csp solve: %v\n", err)
+		if wantsJSON(args) { // the flags are wrong, but the stream was asked for
+			js := &jsonStream{w: stdout, start: start}
+			js.errors(err)
+			js.failed()
+		}
 		return exitBadInput
 	}
+	o.stdin = stdin
 	if o.help {
 		fmt.Fprint(stdout, solveUsage)
 		return exitSolved
@@ -41,26 +48,68 @@ func solveCmd(args []string, stdout, stderr io.Writer) int {
 	if o.explain {
 		return explainCmd(o, stdout, stderr)
 	}
-	prog, code := compile(o, stderr, start)
+	var js *jsonStream
+	if o.json {
+		js = &jsonStream{w: stdout, start: start}
+	}
+	var jl *jobLine
+	where := ""
+	if o.job != "" {
+		if jl, where, err = loadJobLine(o.job); err != nil {
+			fmt.Fprintf(stderr, "csp solve: %v\n", err)
+			js.errors(err)
+			js.failed()
+			return exitBadInput
+		}
+		js.tagJob(jl) // from here on, merge knows whose lines these are
+	}
+	prog, code := compileTo(o, js, stderr, start)
 	if prog == nil {
+		js.failed()
 		return code
 	}
 	if o.count && prog.ObjectiveText() != "" {
 		what := fmt.Sprintf("%s at %s", prog.ObjectiveText(), prog.Objective.Pos)
-		fmt.Fprintf(stderr, "csp solve: %s\n", countWithObjective(what, "--count", "--all"))
+		msg := countWithObjective(what, "--count", "--all")
+		fmt.Fprintf(stderr, "csp solve: %s\n", msg)
+		js.errors(errors.New(msg))
+		js.failed()
 		return exitBadInput
 	}
 	r := newSearchRun(prog, o, stdout, stderr, start)
 	if r == nil {
+		js.failed()
 		return exitBadInput
 	}
-	if o.job != "" {
-		if r.job, err = loadJob(o.job, prog); err != nil {
+	if jl != nil {
+		r.js.tagJob(jl)
+		if r.js != nil {
+			r.js.count = o.count
+		}
+		if sense, _ := prog.Model.Objective(); r.js != nil && sense != engine.Satisfy {
+			r.js.sense = map[engine.Sense]string{engine.Minimize: "minimize", engine.Maximize: "maximize"}[sense]
+		}
+		if r.job, err = resolveJob(jl, prog.Model); err != nil {
+			err = fmt.Errorf("%s: %v", where, err)
 			fmt.Fprintf(stderr, "csp solve: %v\n", err)
+			r.js.errors(err)
+			r.js.failed()
+			r.out.Flush()
 			return exitBadInput
 		}
 	}
 	return r.run()
+}
+
+// wantsJSON reports whether args ask for --json, for the flag errors that
+// come before the flags are known.
+func wantsJSON(args []string) bool {
+	for _, a := range args {
+		if a == "--json" || a == "-json" {
+			return true
+		}
+	}
+	return false
 }
 
 // countWithObjective refuses --count on an optimisation: branch and bound
@@ -86,9 +135,13 @@ func solutionLimit(o *options) int64 {
 	return 1
 }
 
-func printSolution(prog *lang.Program, sol lang.Solution, o *options, out *bufio.Writer, optimizing bool, res *outcome, multiline *bool) {
-	if o.json {
-		out.WriteString(prog.JSON(sol) + "\n")
+func printSolution(prog *lang.Program, sol lang.Solution, js *jsonStream, out *bufio.Writer, optimizing bool, res *outcome, multiline *bool) {
+	if js != nil {
+		var obj *int64
+		if optimizing {
+			obj = &res.objective
+		}
+		js.solution(prog, sol, obj)
 		out.Flush()
 		return
 	}
@@ -131,12 +184,15 @@ func (c *lineCounter) WriteByte(b byte) error {
 
 // report prints the final status and statistics and returns the exit
 // status.
-func report(prog *lang.Program, st engine.Stats, o *options, out *bufio.Writer, stderr io.Writer, res outcome) int {
+func report(prog *lang.Program, st engine.Stats, o *options, js *jsonStream, out *bufio.Writer, stderr io.Writer, res outcome) int {
 	sense, _ := prog.Model.Objective()
 	optimizing := sense != engine.Satisfy
 	status, code := statusOf(res, optimizing)
-	if o.json {
-		out.WriteString(jsonStatus(status, res, st, optimizing) + "\n")
+	if js != nil {
+		if o.stats { // as MiniZinc's --statistics; the text goes to stderr too
+			js.statistics(st, res)
+		}
+		js.status(status, res, optimizing)
 	} else {
 		switch {
 		case o.count && res.found > 0 || o.count && res.complete:
@@ -157,7 +213,10 @@ func report(prog *lang.Program, st engine.Stats, o *options, out *bufio.Writer, 
 	return code
 }
 
-// statusOf names the outcome for JSON and picks the exit status.
+// statusOf names the outcome for JSON and picks the exit status. A limit
+// that stopped a count or a list of solutions leaves an answer that is
+// not the one asked for: exit 3, as when it stops the search before any
+// solution. A stopped optimisation still has its best solution: exit 0.
 func statusOf(res outcome, optimizing bool) (string, int) {
 	switch {
 	case res.found == 0 && res.complete:
@@ -168,6 +227,8 @@ func statusOf(res outcome, optimizing bool) (string, int) {
 		return "optimal", exitSolved
 	case res.complete:
 		return "all_solutions", exitSolved
+	case res.stopped != "" && !optimizing:
+		return "solution", exitLimit
 	}
 	return "solution", exitSolved
 }
@@ -196,22 +257,10 @@ func limitNote(o *options, res outcome, optimizing bool) string {
 		return what + ": the last solution is the best found, not proven optimal"
 	case o.count:
 		return fmt.Sprintf("%s: the count %d is incomplete", what, res.found)
+	case o.first > 0:
+		return fmt.Sprintf("%s: %d of the %d solutions asked for found", what, res.found, o.first)
 	}
-	return fmt.Sprintf("%s: %s found", what, plural(res.found, "solution"))
-}
-
-func jsonStatus(status string, res outcome, st engine.Stats, optimizing bool) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, `{"status":%q,"solutions":%d`, status, res.found)
-	if optimizing && res.found > 0 {
-		fmt.Fprintf(&b, `,"objective":%d`, res.objective)
-	}
-	if res.stopped != "" {
-		fmt.Fprintf(&b, `,"stopped":%q`, res.stopped)
-	}
-	fmt.Fprintf(&b, `,"stats":{"nodes":%d,"failures":%d,"propagations":%d,"max_depth":%d,"setup_ms":%.3f,"search_ms":%.3f,"peak_memory_bytes":%d}}`,
-		st.Nodes, st.Failures, st.Propagations, st.MaxDepth, ms(res.setup), ms(st.SearchTime), peakMemory())
-	return b.String()
+	return fmt.Sprintf("%s: %s found, and there may be more", what, plural(res.found, "solution"))
 }
 
 func plural(n int64, word string) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,6 +45,9 @@ func TestSplitSolveMerge(t *testing.T) {
 		{"count", []string{"models/queens.csp", "-p", "n=8"}, []string{"--count"}, "92\n"},
 		{"count fc", []string{"models/queens.csp", "-p", "n=8", "--prop", "fc"}, []string{"--count"}, "92\n"},
 		{"no solution", []string{"models/queens.csp", "-p", "n=3"}, []string{"--count"}, "0\n"},
+		{"all, in the search's order", []string{"models/queens.csp", "-p", "n=6", "--order", "input", "--values", "min"}, []string{"-a"}, ""},
+		{"optimum", []string{"examples/knapsack.csp"}, nil, ""},
+		{"unsatisfiable", []string{"models/queens.csp", "-p", "n=3", "--prop", "fc"}, []string{"-a"}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -59,10 +63,21 @@ func TestSplitSolveMerge(t *testing.T) {
 				}
 				outputs.WriteString(out)
 			}
+			// What one search prints, on one worker.
+			var one bytes.Buffer
+			args := append(append(append([]string{"solve"}, c.model...), c.flags...), "--workers", "1")
+			wantCode := run(args, strings.NewReader(""), &one, io.Discard)
+			want := one.String()
+			if optimum := strings.LastIndex(want, "take"); optimum > 0 {
+				want = want[optimum:] // the improving solutions before the optimum differ
+			}
+			if c.want != "" && want != c.want {
+				t.Fatalf("csp solve printed %q, want %q", want, c.want)
+			}
 			var got, errb bytes.Buffer
 			code := run([]string{"merge"}, &outputs, &got, &errb)
-			if got.String() != c.want || errb.Len() > 0 {
-				t.Fatalf("merge: exit %d, %q, stderr %q; want %q", code, got.String(), errb.String(), c.want)
+			if got.String() != want || errb.Len() > 0 || code != wantCode {
+				t.Fatalf("merge: exit %d, %q, stderr %q; want %q, exit %d", code, got.String(), errb.String(), want, wantCode)
 			}
 		})
 	}
