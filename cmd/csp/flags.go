@@ -35,7 +35,7 @@ type options struct {
 	explain   bool
 	trace     traceMode
 	traceMax  int    // --trace-limit
-	tree      string // --tree FILE.svg|.dot
+	tree      string // --tree FILE.html|.svg|.dot
 	help      bool
 }
 
@@ -188,8 +188,8 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	if solve && o.traceMax < 0 {
 		return nil, errors.New("--trace-limit needs a number of lines (0: no limit)")
 	}
-	if solve && o.tree != "" && !strings.HasSuffix(o.tree, ".svg") && !strings.HasSuffix(o.tree, ".dot") {
-		return nil, fmt.Errorf("--tree %s: the file name must end in .svg (a picture) or .dot (Graphviz)", o.tree)
+	if solve && o.tree != "" && !treeFileOK(o.tree) {
+		return nil, fmt.Errorf("--tree %s: the file name must end in .html (to explore), .svg (a picture) or .dot (Graphviz)", o.tree)
 	}
 	if solve && o.each != "" && (o.trace != traceOff || o.tree != "") {
 		return nil, errors.New("--trace and --tree show one search; they do not go with --each")
