@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -36,20 +37,19 @@ func chromium(t *testing.T) string {
 }
 
 // headless runs the browser on url with a 1280 × 800 window and returns
-// its standard output.
-func headless(t *testing.T, browser, url string, args ...string) []byte {
-	t.Helper()
+// its standard output. profile is a fresh directory for its profile.
+func headless(browser, profile, url string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	all := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-		"--no-first-run", "--user-data-dir=" + t.TempDir(), "--window-size=1280,800", "--virtual-time-budget=5000"}, args...)
+		"--no-first-run", "--user-data-dir=" + profile, "--window-size=1280,800", "--virtual-time-budget=5000"}, args...)
 	cmd := exec.CommandContext(ctx, browser, append(all, url)...)
 	var out, errs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errs
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s: %v\n%s", browser, err, errs.Bytes())
+		return nil, fmt.Errorf("%s: %v\n%s", browser, err, errs.Bytes())
 	}
-	return out.Bytes()
+	return out.Bytes(), nil
 }
 
 type selftest struct {
@@ -84,7 +84,20 @@ func TestViewerInChromium(t *testing.T) {
 	}
 	f.Close()
 
-	dom := headless(t, browser, "file://"+page+"#selftest", "--dump-dom")
+	// The screenshot is taken meanwhile: each run is mostly waiting.
+	shots := filepath.Join(os.TempDir(), "csp-searchtree")
+	os.MkdirAll(shots, 0o755)
+	shot := filepath.Join(shots, "queens8-tree.png")
+	done := make(chan error)
+	profile := t.TempDir()
+	go func() {
+		_, err := headless(browser, profile, "file://"+page, "--screenshot="+shot)
+		done <- err
+	}()
+	dom, err := headless(browser, t.TempDir(), "file://"+page+"#selftest", "--dump-dom")
+	if shotErr := <-done; err != nil || shotErr != nil {
+		t.Fatal(err, shotErr)
+	}
 	m := selftestPre.FindSubmatch(dom)
 	if m == nil {
 		t.Fatalf("the page wrote no self-test result:\n%.2000s", dom)
@@ -116,10 +129,6 @@ func TestViewerInChromium(t *testing.T) {
 		t.Errorf("after replaying to step 1: %q, panel %q", got.Replay, got.ReplayPanel)
 	}
 
-	shots := filepath.Join(os.TempDir(), "csp-searchtree")
-	os.MkdirAll(shots, 0o755)
-	shot := filepath.Join(shots, "queens8-tree.png")
-	headless(t, browser, "file://"+page, "--screenshot="+shot)
 	t.Logf("screenshot: %s", shot)
 	checkFits(t, shot)
 }

@@ -9,6 +9,7 @@ window.addEventListener("error", e => errors.push(String(e.message)));
 const consoleError = console.error;
 console.error = (...a) => { errors.push(a.join(" ")); consoleError.apply(console, a); };
 
+const started = performance.now();
 const DATA = JSON.parse(document.getElementById("tree-data").textContent);
 const COLOURS = { inner: "#4a7bd0", dead: "#d33", sol: "#2a2", foldFill: "#ccd", foldLine: "#889", edge: "#999", root: "#555" };
 const INNER = 0, DEAD = 1, SOL = 2;
@@ -150,7 +151,7 @@ function layout() {
 // ---- view: world to screen is x * scale + tx.
 const canvas = document.getElementById("canvas");
 const ctx = canvas.getContext("2d");
-let scale = 1, yscale = 1, tx = 0, ty = 0, selected = -1, step = -1, playing = null;
+let scale = 1, yfit = 1, tx = 0, ty = 0, selected = -1, step = -1, playing = null;
 
 function resize() {
   const r = canvas.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
@@ -172,19 +173,20 @@ function bounds() {
 function fit() {
   const r = canvas.getBoundingClientRect(), b = bounds();
   const top = 48, pad = 24, bottom = 50; // room for the toolbar and the legend
-  // A wide, shallow tree gets its levels spread over the height: the two
-  // scales are fitted apart, and zoom then moves them together.
+  // A wide, shallow tree gets its levels spread over the height: levels
+  // are yfit apart until zooming in makes the uniform scale larger.
   const s = Math.min((r.width - 2 * pad) / (b.x1 - b.x0), 2.5);
   const fitY = (r.height - top - bottom) / (b.y1 - b.y0);
   scale = s;
-  yscale = Math.min(fitY, Math.max(s, 1.6));
+  yfit = Math.min(fitY, Math.max(s, 1.6));
   tx = (r.width - (b.x1 - b.x0) * s) / 2 - b.x0 * s;
-  ty = top - b.y0 * yscale;
+  ty = top - b.y0 * yscale();
   draw();
 }
 
+function yscale() { return Math.max(yfit, scale); }
 function sx(i) { return X[i] * scale + tx; }
-function sy(i) { return T.depth[i] * ROW * yscale + ty; }
+function sy(i) { return T.depth[i] * ROW * yscale() + ty; }
 
 function draw() {
   const r = canvas.getBoundingClientRect();
@@ -208,24 +210,29 @@ function draw() {
     drawNode(i, sx(i), sy(i), rad);
   }
   ctx.globalAlpha = 1;
+  // Labels grow with the zoom up to 14 px and are hidden below 7 px; one
+  // that would overlap the label before it on its row is left out, so
+  // what is drawn can be read.
   if (font >= 7) {
     ctx.font = font + "px Helvetica, Arial, sans-serif";
     ctx.textAlign = "center";
     ctx.lineWidth = 3;
     ctx.strokeStyle = "white";
+    const right = new Map(); // row -> right edge of its last label
+    const text = (t, x, y, row, colour) => {
+      const w = ctx.measureText(t).width;
+      if (x - w / 2 < (right.has(row) ? right.get(row) : -Infinity) + 4) return;
+      right.set(row, x + w / 2);
+      ctx.fillStyle = colour;
+      ctx.strokeText(t, x, y);
+      ctx.fillText(t, x, y);
+    };
     for (const i of shownNodes) {
       if (!visible(i) || i === 0) continue;
       ctx.globalAlpha = replay && i > step ? 0.3 : 1;
-      const x = sx(i), y = sy(i) - rad - (i === selected || i === step ? 9 : 4);
-      ctx.strokeText(label(i), x, y);
-      ctx.fillStyle = "#222";
-      ctx.fillText(label(i), x, y);
-      if (folded(i)) {
-        const t = foldText(i), fy = sy(i) + foldHeight(i) + font + 2;
-        ctx.fillStyle = "#335";
-        ctx.strokeText(t, x, fy);
-        ctx.fillText(t, x, fy);
-      }
+      const x = sx(i);
+      text(label(i), x, sy(i) - rad - (i === selected || i === step ? 9 : 4), T.depth[i], "#222");
+      if (folded(i)) text(foldText(i), x, sy(i) + foldHeight(i) + font + 2, T.depth[i] + 0.5, "#335");
     }
     ctx.globalAlpha = 1;
   }
@@ -241,13 +248,14 @@ function draw() {
 }
 
 // foldHeight: a folded subtree is as tall as the levels below it, up to one.
-function foldHeight(i) { return Math.max(6, 0.9 * ROW * yscale * Math.min(1, (T.below[i] - T.depth[i]) / 3 + 0.34)); }
+function foldHeight(i) { return Math.max(6, 0.9 * ROW * yscale() * Math.min(1, (T.below[i] - T.depth[i]) / 3 + 0.34)); }
 
 function plural(n, word) { return n === 1 ? "1 " + word : n + " " + word + "s"; }
 
 function foldText(i) {
   let t = plural(T.size[i] - 1, "node");
   if (T.sols[i]) t += ", " + T.sols[i] + " sol.";
+  if (T.fails[i]) t += ", " + T.fails[i] + " ✗";
   return t;
 }
 
@@ -258,7 +266,7 @@ function drawNode(i, x, y, rad) {
     return;
   }
   if (folded(i)) {
-    const w = W[i] * COL * scale * 0.85, h = foldHeight(i);
+    const w = W[i] * COL * scale * 0.7, h = foldHeight(i);
     ctx.fillStyle = COLOURS.foldFill; ctx.strokeStyle = COLOURS.foldLine; ctx.lineWidth = 1;
     ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x - w / 2, y + h); ctx.lineTo(x + w / 2, y + h); ctx.closePath(); ctx.fill(); ctx.stroke();
     // the share of dead ends and solutions, as a bar along the base
@@ -316,7 +324,7 @@ function pick(px, py) {
     const dx = px - sx(i), dy = py - sy(i);
     let d = dx * dx + dy * dy;
     if (folded(i)) { // the triangle below the node counts too
-      const h = foldHeight(i), w = W[i] * COL * scale * 0.85;
+      const h = foldHeight(i), w = W[i] * COL * scale * 0.7;
       if (dy >= 0 && dy <= h && Math.abs(dx) <= w / 2 * (dy / h) + rad) d = 0;
     }
     if (d < bd) { bd = d; best = i; }
@@ -325,12 +333,10 @@ function pick(px, py) {
 }
 
 function zoomAt(px, py, f) {
-  const s = Math.max(1e-4, Math.min(8, scale * f));
-  f = s / scale;
-  tx = px - (px - tx) * f;
-  ty = py - (py - ty) * f;
+  const s = Math.max(1e-4, Math.min(8, scale * f)), ys = yscale();
+  tx = px - (px - tx) * s / scale;
   scale = s;
-  yscale *= f;
+  ty = py - (py - ty) * yscale() / ys;
   draw();
 }
 
@@ -523,8 +529,10 @@ function boards(i, doms, st) {
     }
     h += "</table>";
   }
-  h += `<div class="mark"><span class="decided">■ decided</span> <span class="propagated">■ fixed by propagation</span> <span class="given">■ given</span>` +
-    (doms ? " · open: " + (DATA.shows.some(s => s.board) ? "rows left" : "values left") : "") + `</div>`;
+  // the board's legend, like the tree's, lists only what appears
+  const names = [["decided", "decided"], ["propagated", "fixed by propagation"], ["given", "given"], ["emptied", "emptied"]];
+  h += `<div class="mark">` + names.filter(([c]) => h.includes(`class="${c}`)).map(([c, n]) => `<span class="${c}">■ ${n}</span>`).join(" ") +
+    (h.includes('class="open') ? " · grey: " + (DATA.shows.some(s => s.board) ? "rows left" : "how many values are left") : "") + `</div>`;
   return h;
 }
 
@@ -591,15 +599,24 @@ foldByBudget(DATA.budget);
 layout();
 resize();
 fit();
-// #node=K opens the page on node K (0: the root), as replay would show it.
-const at = /^#node=(\d+)$/.exec(location.hash);
-if (at) goTo(Number(at[1]));
+const opened = performance.now();
+
+// #node=K opens the page on node K (0: the root), as replay would show
+// it; #node=K&zoom=Z also zooms by Z around it (for links and pictures);
+// #select=K selects node K, with no replay.
+const at = /^#node=(\d+)(?:&zoom=([\d.]+))?$/.exec(location.hash);
+if (at) {
+  goTo(Number(at[1]));
+  if (at[2]) zoomAt(sx(step), sy(step), Number(at[2]));
+}
+const sel = /^#select=(\d+)$/.exec(location.hash);
+if (sel && Number(sel[1]) < T.n) select(Number(sel[1]));
 if (location.hash === "#selftest") selftest();
 
 // ---- #selftest: run what a person would do and write the findings into
 // the page, for a headless browser's --dump-dom.
 function selftest() {
-  const out = { errors, nodes: T.n - 1, shown: shownNodes.length };
+  const out = { errors, nodes: T.n - 1, shown: shownNodes.length, openMs: Math.round(opened - started) };
   const r = canvas.getBoundingClientRect();
   out.canvas = [Math.round(r.width), Math.round(r.height)];
   let inside = 0, x0 = Infinity, x1 = -Infinity;
