@@ -455,10 +455,11 @@ function showPanel(i) {
   h += `<div class="mark">${i === 0 ? "propagation before the first decision" : `step ${i} of ${T.n - 1} in search order, depth ${T.depth[i]}`}</div>`;
   const f = T.failOf.get(i);
   if (T.kind[i] === DEAD) {
+    // as --trace says it
     let why = "dead end";
-    if (f && f.v >= 0) why = `<b>${esc(DATA.vars[f.v])}</b> has no value left`;
-    else if (f && f.cons >= 0) why = "dead end: a constraint is violated";
-    if (f && f.cons >= 0 && DATA.cons[f.cons]) why += (f.v >= 0 ? ", emptied by " : ": ") + esc(DATA.cons[f.cons]);
+    const cons = f && f.cons >= 0 && DATA.cons[f.cons];
+    if (f && f.v >= 0) why = `<b>${esc(DATA.vars[f.v])}</b> has no value left` + (cons ? ", emptied by " + esc(cons) : "");
+    else if (cons) why = "dead end: violates " + esc(cons);
     h += `<p class="why">✗ ${why}</p>`;
   } else if (T.kind[i] === SOL) {
     h += `<p class="sol">✓ a solution: every variable is fixed</p>`;
