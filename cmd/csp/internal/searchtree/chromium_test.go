@@ -73,38 +73,40 @@ var selftestPre = regexp.MustCompile(`(?s)<pre id="selftest">(.*?)</pre>`)
 func TestViewerInChromium(t *testing.T) {
 	browser := chromium(t)
 	r, st := solve(t, queens(t, 8), course, Options{}, true)
-	dir := t.TempDir()
-	page := filepath.Join(dir, "queens8.html")
-	f, err := os.Create(page)
+	page := writePage(t, r, Header{Title: "queens.csp (n=8)", Order: "input", Values: "min", Prop: "fc", Stats: st})
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "models", "sudoku.csp"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.WriteHTML(f, Header{Title: "queens.csp (n=8)", Order: "input", Values: "min", Prop: "fc", Stats: st}); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	sr, sst := solve(t, compile(t, string(src)), course, Options{}, false)
+	sudoku := writePage(t, sr, Header{Title: "sudoku.csp", Stats: sst})
 
-	// The screenshot is taken meanwhile: each run is mostly waiting.
+	// The three runs go at once: each is mostly waiting.
 	shots := filepath.Join(os.TempDir(), "csp-searchtree")
 	os.MkdirAll(shots, 0o755)
 	shot := filepath.Join(shots, "queens8-tree.png")
-	done := make(chan error)
-	profile := t.TempDir()
+	shotDone, sudokuDone := make(chan error), make(chan []byte)
+	profile, profile2 := t.TempDir(), t.TempDir()
 	go func() {
 		_, err := headless(browser, profile, "file://"+page, "--screenshot="+shot)
-		done <- err
+		shotDone <- err
+	}()
+	go func() {
+		dom, err := headless(browser, profile2, "file://"+sudoku+"#selftest", "--dump-dom")
+		if err != nil {
+			dom = []byte(err.Error())
+		}
+		sudokuDone <- dom
 	}()
 	dom, err := headless(browser, t.TempDir(), "file://"+page+"#selftest", "--dump-dom")
-	if shotErr := <-done; err != nil || shotErr != nil {
+	sudokuDOM := <-sudokuDone
+	if shotErr := <-shotDone; err != nil || shotErr != nil {
 		t.Fatal(err, shotErr)
 	}
-	m := selftestPre.FindSubmatch(dom)
-	if m == nil {
-		t.Fatalf("the page wrote no self-test result:\n%.2000s", dom)
-	}
-	var got selftest
-	if err := json.Unmarshal(unescapeHTML(m[1]), &got); err != nil {
-		t.Fatalf("self-test result %s: %v", m[1], err)
+	got := readSelftest(t, dom)
+	t.Logf("sudoku self-test: %+v", readSelftest(t, sudokuDOM))
+	if s := readSelftest(t, sudokuDOM); len(s.Errors) > 0 || s.BoardCells != 81 || !strings.Contains(s.DeadPanel, "has no value left") {
+		t.Errorf("the sudoku page: errors %q, the dead end's grid has %d squares, its panel says %q", s.Errors, s.BoardCells, s.DeadPanel)
 	}
 	t.Logf("self-test: %+v", got)
 	if len(got.Errors) > 0 {
@@ -160,6 +162,34 @@ func checkFits(t *testing.T, path string) {
 	if x1-x0 < area.Dx()*8/10 || y1-y0 < area.Dy()*6/10 {
 		t.Errorf("the tree covers x %d..%d, y %d..%d of the area %v: it does not fill the window", x0, x1, y0, y1, area)
 	}
+}
+
+// writePage writes r's page into a temporary file and returns its path.
+func writePage(t *testing.T, r *Recorder, h Header) string {
+	page := filepath.Join(t.TempDir(), "tree.html")
+	f, err := os.Create(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := r.WriteHTML(f, h); err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+// readSelftest reads what the page's #selftest wrote into the DOM.
+func readSelftest(t *testing.T, dom []byte) selftest {
+	t.Helper()
+	m := selftestPre.FindSubmatch(dom)
+	if m == nil {
+		t.Fatalf("the page wrote no self-test result:\n%.2000s", dom)
+	}
+	var got selftest
+	if err := json.Unmarshal(unescapeHTML(m[1]), &got); err != nil {
+		t.Fatalf("self-test result %s: %v", m[1], err)
+	}
+	return got
 }
 
 // unescapeHTML undoes what --dump-dom escapes in text.

@@ -54,6 +54,7 @@ type treeData struct {
 	Shows    []showData        `json:"shows"`
 	Budget   int               `json:"budget"`
 	Solved   bool              `json:"rootSolved"`
+	Stopped  string            `json:"stopped,omitempty"`
 }
 
 type showData struct {
@@ -102,16 +103,17 @@ func (r *Recorder) data(h Header) *treeData {
 			"engineNodes": h.Stats.Nodes, "propagations": h.Stats.Propagations,
 			"maxDepth": h.Stats.MaxDepth, "ms": float64(h.Stats.SearchTime.Microseconds()) / 1000,
 		},
-		Vars:   make([]string, m.NumVars()),
-		Cons:   map[string]string{},
-		Init:   r.init,
-		Root:   r.root,
-		Count:  len(r.nodes),
-		Nodes:  base64.StdEncoding.EncodeToString(encodeNodes(nil, r.nodes)),
-		Budget: DisplayBudget,
-		Solved: r.rootSolved,
-		Hidden: [][4]int64{},
-		Doms:   [][]any{},
+		Vars:    make([]string, m.NumVars()),
+		Cons:    map[string]string{},
+		Init:    r.init,
+		Root:    r.root,
+		Count:   len(r.nodes),
+		Nodes:   base64.StdEncoding.EncodeToString(encodeNodes(nil, r.nodes)),
+		Budget:  DisplayBudget,
+		Solved:  r.rootSolved,
+		Stopped: h.Stopped,
+		Hidden:  [][4]int64{},
+		Doms:    [][]any{},
 	}
 	for x := range d.Vars {
 		d.Vars[x] = m.VarName(engine.Var(x))

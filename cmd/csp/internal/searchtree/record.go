@@ -167,6 +167,7 @@ func (r *Recorder) Event(e engine.TraceEvent) bool {
 		switch i := r.stored(e.Depth); {
 		case e.Depth == 0:
 			r.rootSolved = true
+			r.takeRoot()
 		case i >= 0:
 			r.nodes[i].kind = solution
 		default:
@@ -240,14 +241,7 @@ func (r *Recorder) keepDomains(i int32, d int) {
 		return
 	}
 	r.domLeft--
-	if !r.rootTaken {
-		r.rootTaken = true
-		r.root = make([]string, len(r.init))
-		for x := range r.root {
-			r.root[x] = formatDomain(r.s.TraceRootDomain(engine.Var(x)))
-		}
-		r.snap = append(r.snap[:0], r.root)
-	}
+	r.takeRoot()
 	if d > len(r.snap) { // the parent's were not kept
 		r.domLeft = 0
 		return
@@ -281,3 +275,17 @@ func (r *Recorder) Totals() (nodes, fails, sols int64) {
 
 // Stored returns how many nodes are stored one by one.
 func (r *Recorder) Stored() int { return len(r.nodes) }
+
+// takeRoot reads the domains root propagation left, once, at the first
+// event that follows it.
+func (r *Recorder) takeRoot() {
+	if r.rootTaken || r.s == nil {
+		return
+	}
+	r.rootTaken = true
+	r.root = make([]string, len(r.init))
+	for x := range r.root {
+		r.root[x] = formatDomain(r.s.TraceRootDomain(engine.Var(x)))
+	}
+	r.snap = append(r.snap[:0], r.root)
+}

@@ -38,6 +38,7 @@ function decode(d) {
     val[i] = z % 2 ? -(z + 1) / 2 : z / 2;
   }
   if (d.rootSolved) kind[0] = SOL;
+  else if (n === 1 && !d.stats.solutions && !d.stopped) kind[0] = DEAD; // failed at the root
   // parent, children (first child, next sibling), in one pass with a stack.
   const parent = new Int32Array(n).fill(-1), first = new Int32Array(n).fill(-1), next = new Int32Array(n).fill(-1), lastChild = new Int32Array(n).fill(-1);
   const stack = [0];
@@ -261,7 +262,7 @@ function foldText(i) {
 
 function drawNode(i, x, y, rad) {
   if (i === 0) {
-    ctx.fillStyle = T.kind[0] === SOL ? COLOURS.sol : COLOURS.root;
+    ctx.fillStyle = T.kind[0] === SOL ? COLOURS.sol : T.kind[0] === DEAD ? COLOURS.dead : COLOURS.root;
     ctx.beginPath(); ctx.arc(x, y, rad * 0.75, 0, 2 * Math.PI); ctx.fill();
     return;
   }
@@ -299,7 +300,7 @@ let legendKey = "";
 function drawLegend() {
   const has = { inner: false, dead: false, sol: false, fold: false };
   for (const i of shownNodes) {
-    if (i === 0) continue;
+    if (i === 0) { has.sol = has.sol || T.kind[0] === SOL; has.dead = has.dead || T.kind[0] === DEAD; continue; }
     if (folded(i)) has.fold = true;
     else if (T.kind[i] === DEAD) has.dead = true;
     else if (T.kind[i] === SOL) has.sol = true;
@@ -458,7 +459,8 @@ function showPanel(i) {
     // as --trace says it
     let why = "dead end";
     const cons = f && f.cons >= 0 && DATA.cons[f.cons];
-    if (f && f.v >= 0) why = `<b>${esc(DATA.vars[f.v])}</b> has no value left` + (cons ? ", emptied by " + esc(cons) : "");
+    if (i === 0) why = "propagation at the root failed: there is no solution";
+    else if (f && f.v >= 0) why = `<b>${esc(DATA.vars[f.v])}</b> has no value left` + (cons ? ", emptied by " + esc(cons) : "");
     else if (cons) why = "dead end: violates " + esc(cons);
     h += `<p class="why">✗ ${why}</p>`;
   } else if (T.kind[i] === SOL) {
@@ -483,7 +485,7 @@ function showPanel(i) {
 }
 
 function domainTable(i, doms, st) {
-  if (!doms) return `<h3>domains</h3><p class="hint">not kept for this node (only the first ${T.doms.size} nodes of the search keep theirs)</p>`;
+  if (!doms) return `<h3>domains</h3><p class="hint">${i === 0 ? "not known: propagation at the root failed" : `not kept for this node (only the first ${T.doms.size} nodes of the search keep theirs)`}</p>`;
   const names = { decided: "decided", propagated: "fixed by propagation", given: "given", emptied: "emptied" };
   let h = `<h3>domains after propagation</h3><table class="doms">`;
   const n = Math.min(DATA.vars.length, 400);
@@ -575,8 +577,12 @@ document.getElementById("back").onclick = () => goTo(step - 1);
 document.getElementById("fwd").onclick = () => goTo(step + 1);
 document.getElementById("last").onclick = () => goTo(T.n - 1);
 document.getElementById("play").onclick = play;
+// The buttons and the slider keep no focus, so that space and the arrows
+// always replay rather than press a button or move the slider again.
+for (const el of document.querySelectorAll("#toolbar button")) el.addEventListener("mousedown", e => e.preventDefault());
+document.getElementById("speed").addEventListener("change", e => e.target.blur());
 window.addEventListener("keydown", e => {
-  if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+  if (e.target.tagName === "INPUT" || e.target.tagName === "BUTTON") return; // reached by Tab: theirs
   const keys = { ArrowRight: () => goTo(step + 1), ArrowLeft: () => goTo(step - 1), Home: () => goTo(0), End: () => goTo(T.n - 1), " ": play, f: fit };
   if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
 });
@@ -591,7 +597,10 @@ function header() {
   document.getElementById("stats").textContent =
     `${plural(st.nodes, "node")} · ${plural(st.fails, "dead end")} · ${plural(st.solutions, "solution")} · depth ${st.maxDepth}` +
     (st.ms ? ` · ${st.ms} ms` : "") + (T.n - 1 < st.nodes ? ` · ${T.n - 1} stored` : "");
-  document.getElementById("notes").innerHTML = (DATA.notes || []).map(n => `<div>${esc(n)}</div>`).join("");
+  const notes = (DATA.notes || []).slice();
+  if (T.n === 1) notes.push(DATA.rootSolved ? "propagation at the root fixed every variable: no decision was needed" :
+    DATA.stats.solutions ? "no decision was recorded" : "propagation at the root failed: there is no solution, and no decision was made");
+  document.getElementById("notes").innerHTML = notes.map(n => `<div>${esc(n)}</div>`).join("");
   document.getElementById("step").textContent = `${T.n - 1} steps`;
 }
 
