@@ -611,16 +611,15 @@ resize();
 fit();
 const opened = performance.now();
 
-// #node=K opens the page on node K (0: the root), as replay would show
-// it; #node=K&zoom=Z also zooms by Z around it (for links and pictures);
-// #select=K selects node K, with no replay.
-const at = /^#node=(\d+)(?:&zoom=([\d.]+))?$/.exec(location.hash);
-if (at) {
-  goTo(Number(at[1]));
-  if (at[2]) zoomAt(sx(step), sy(step), Number(at[2]));
+// #node=K opens the page on node K (0: the root) as replay would show it,
+// #select=K with node K selected; &zoom=Z also zooms by Z around it (for
+// links and pictures).
+const hash = new URLSearchParams(location.hash.slice(1));
+const atNode = Number(hash.get("node") ?? hash.get("select") ?? -1);
+if (atNode >= 0 && atNode < T.n) {
+  if (hash.has("node")) goTo(atNode); else select(atNode);
+  if (hash.has("zoom")) zoomAt(sx(atNode), sy(atNode), Number(hash.get("zoom")));
 }
-const sel = /^#select=(\d+)$/.exec(location.hash);
-if (sel && Number(sel[1]) < T.n) select(Number(sel[1]));
 if (location.hash === "#selftest") selftest();
 
 // ---- #selftest: run what a person would do and write the findings into
