@@ -108,7 +108,7 @@ func (r *Recorder) data(h Header) *treeData {
 		Init:    r.init,
 		Root:    r.root,
 		Count:   len(r.nodes),
-		Nodes:   base64.StdEncoding.EncodeToString(encodeNodes(nil, r.nodes)),
+		Nodes:   base64.StdEncoding.EncodeToString(encodeNodes(make([]byte, 0, r.bytes), r.nodes)),
 		Budget:  DisplayBudget,
 		Solved:  r.rootSolved,
 		Stopped: h.Stopped,
@@ -125,7 +125,9 @@ func (r *Recorder) data(h Header) *treeData {
 		d.Notes = append(d.Notes, "a large search: its first "+strconv.Itoa(len(r.nodes))+" nodes are stored one by one; the "+
 			strconv.FormatInt(size-int64(len(r.nodes)), 10)+" after them are counted in the folded subtrees they belong to, and cannot be opened or replayed")
 	}
-	if len(r.doms) < len(r.nodes) {
+	if r.s == nil {
+		d.Notes = append(d.Notes, "no domains were recorded")
+	} else if len(r.doms) < len(r.nodes) {
 		d.Notes = append(d.Notes, "domains are kept for the first "+strconv.Itoa(len(r.doms))+" nodes of the search; later nodes show their decisions only")
 	}
 	for i, c := range r.hidden {
@@ -134,8 +136,8 @@ func (r *Recorder) data(h Header) *treeData {
 	slices.SortFunc(d.Hidden, func(a, b [4]int64) int { return cmp.Compare(a[0], b[0]) }) // the same file each time
 	d.Fails = base64.StdEncoding.EncodeToString(encodeFailures(nil, r.fails))
 	for _, f := range r.fails {
-		if f.cons >= 0 {
-			d.Cons[strconv.Itoa(int(f.cons))] = r.prog.ConstraintText(int(f.cons))
+		if k := strconv.Itoa(int(f.cons)); f.cons >= 0 && d.Cons[k] == "" {
+			d.Cons[k] = r.prog.ConstraintText(int(f.cons))
 		}
 	}
 	for _, dm := range r.doms {

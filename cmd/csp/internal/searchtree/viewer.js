@@ -127,14 +127,27 @@ let shownNodes = [], X = new Float64Array(T.n), W = new Float64Array(T.n);
 function foldWidth(i) { return Math.min(14, 1 + 1.6 * Math.log10(T.size[i])); }
 function folded(i) { return !open[i] && T.size[i] > 1 && (T.first[i] >= 0 || T.hid.has(i)); }
 
+// counted: past the recording budget, the nodes below an unfolded node
+// that were counted and not stored, drawn as one more fold after its
+// children.
+let counted = [];
+
 function layout() {
   shownNodes = [];
+  counted = [];
   let col = 0;
   const place = i => {
     shownNodes.push(i);
     if (open[i] && T.first[i] >= 0) {
       let a = -1, b = 0;
       for (let c = T.first[i]; c >= 0; c = T.next[c]) { const x = place(c); if (a < 0) a = x; b = x; }
+      const h = T.hid.get(i);
+      if (h) {
+        const w = Math.min(14, 1 + 1.6 * Math.log10(h[0] + 1));
+        b = (col + w / 2) * COL;
+        counted.push({ parent: i, x: b, w, size: h[0], fails: h[1], sols: h[2] });
+        col += w;
+      }
       X[i] = (a + b) / 2;
     } else {
       const w = folded(i) ? foldWidth(i) : 1;
@@ -168,6 +181,7 @@ function bounds() {
     x0 = Math.min(x0, X[i] - half); x1 = Math.max(x1, X[i] + half);
     d1 = Math.max(d1, T.depth[i] + (folded(i) ? 0.9 : 0));
   }
+  for (const c of counted) { x1 = Math.max(x1, c.x + c.w / 2 * COL); d1 = Math.max(d1, T.depth[c.parent] + 1.9); }
   return { x0, x1, y0: -20, y1: d1 * ROW + 30 };
 }
 
@@ -211,6 +225,7 @@ function draw() {
     drawNode(i, sx(i), sy(i), rad);
   }
   ctx.globalAlpha = 1;
+  drawCounted();
   // Labels grow with the zoom up to 14 px and are hidden below 7 px; one
   // that would overlap the label before it on its row is left out, so
   // what is drawn can be read.
@@ -246,6 +261,24 @@ function draw() {
     ctx.stroke();
   }
   drawLegend();
+}
+
+// drawCounted draws the counted folds dashed: they cannot be opened.
+function drawCounted() {
+  ctx.setLineDash([4, 3]);
+  for (const c of counted) {
+    const px = sx(c.parent), py = sy(c.parent), x = c.x * scale + tx, y = py + ROW * yscale();
+    const w = c.w * COL * scale * 0.7, h = Math.max(6, 0.9 * ROW * yscale());
+    ctx.strokeStyle = COLOURS.edge; ctx.lineWidth = 1;
+    ctx.beginPath(); ctx.moveTo(px, py); ctx.lineTo(x, y); ctx.stroke();
+    ctx.fillStyle = "#eef"; ctx.strokeStyle = COLOURS.foldLine;
+    ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x - w / 2, y + h); ctx.lineTo(x + w / 2, y + h); ctx.closePath(); ctx.fill(); ctx.stroke();
+    if (12 * scale >= 7) {
+      ctx.fillStyle = "#335"; ctx.font = Math.min(14, 12 * scale) + "px Helvetica, Arial, sans-serif"; ctx.textAlign = "center";
+      ctx.fillText("+" + c.size + " counted", x, y + h + Math.min(14, 12 * scale) + 2);
+    }
+  }
+  ctx.setLineDash([]);
 }
 
 // foldHeight: a folded subtree is as tall as the levels below it, up to one.
@@ -306,13 +339,14 @@ function drawLegend() {
     else if (T.kind[i] === SOL) has.sol = true;
     else has.inner = true;
   }
-  const key = JSON.stringify(has);
+  const key = JSON.stringify(has) + counted.length;
   if (key === legendKey) return;
   legendKey = key;
   const items = [];
   if (has.inner) items.push(`<span><svg width="14" height="14"><circle cx="7" cy="7" r="6" fill="${COLOURS.inner}"/></svg>assignment</span>`);
   if (has.dead) items.push(`<span><svg width="14" height="14"><rect x="1" y="1" width="12" height="12" fill="${COLOURS.dead}"/><path d="M4 4l6 6M10 4l-6 6" stroke="white" stroke-width="2"/></svg>dead end</span>`);
   if (has.sol) items.push(`<span><svg width="14" height="14"><circle cx="7" cy="7" r="7" fill="${COLOURS.sol}"/><circle cx="7" cy="7" r="3" fill="white"/></svg>solution</span>`);
+  if (counted.length) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="#eef" stroke="${COLOURS.foldLine}" stroke-dasharray="3 2"/></svg>counted past the recording budget</span>`);
   if (has.fold) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="${COLOURS.foldFill}" stroke="${COLOURS.foldLine}"/></svg>folded subtree (size, solutions)</span>`);
   document.getElementById("legend").innerHTML = items.join("");
 }
@@ -438,7 +472,7 @@ const esc = s => String(s).replace(/[&<>"]/g, c => ({ "&": "&amp;", "<": "&lt;",
 function statuses(i, doms) {
   const st = new Array(DATA.vars.length).fill("open");
   for (let x = 0; x < st.length; x++) {
-    if (fixed(DATA.init[x])) st[x] = "given";
+    if (DATA.init && fixed(DATA.init[x])) st[x] = "given";
     else if (doms && fixed(doms[x])) st[x] = "propagated";
   }
   for (const k of branch(i)) if (!T.neq[k] && st[T.v[k]] !== "given") st[T.v[k]] = "decided";
@@ -503,7 +537,7 @@ function boards(i, doms, st) {
   if (!DATA.shows || !DATA.shows.length) return "";
   const dec = new Map();
   for (const k of branch(i)) if (!T.neq[k]) dec.set(T.v[k], T.val[k]);
-  const valueOf = x => doms ? (fixed(doms[x]) ? Number(doms[x]) : null) : (dec.has(x) ? dec.get(x) : (fixed(DATA.init[x]) ? Number(DATA.init[x]) : null));
+  const valueOf = x => doms ? (fixed(doms[x]) ? Number(doms[x]) : null) : (dec.has(x) ? dec.get(x) : (DATA.init && fixed(DATA.init[x]) ? Number(DATA.init[x]) : null));
   let h = "";
   for (const sh of DATA.shows) {
     h += `<h3>${sh.board ? "the board" : "the grid"} here</h3><table class="board${sh.board ? " chess" : ""}">`;
@@ -620,7 +654,13 @@ if (atNode >= 0 && atNode < T.n) {
   if (hash.has("node")) goTo(atNode); else select(atNode);
   if (hash.has("zoom")) zoomAt(sx(atNode), sy(atNode), Number(hash.get("zoom")));
 }
-if (location.hash === "#selftest") selftest();
+if (location.hash === "#selftest") {
+  let out;
+  try { out = selftest(); } catch (e) { out = { errors: errors.concat(String(e && e.stack || e)) }; }
+  const pre = document.getElementById("selftest");
+  pre.textContent = JSON.stringify(out);
+  pre.hidden = false;
+}
 
 // ---- #selftest: run what a person would do and write the findings into
 // the page, for a headless browser's --dump-dom.
@@ -656,7 +696,5 @@ function selftest() {
   out.replayPanel = document.querySelector("#panel h2").textContent;
   selected = -1; step = -1; foldByBudget(DATA.budget); layout(); fit();
   out.errors = errors;
-  const pre = document.getElementById("selftest");
-  pre.textContent = JSON.stringify(out);
-  pre.hidden = false;
+  return out;
 }
