@@ -53,19 +53,25 @@ func headless(browser, profile, url string, args ...string) ([]byte, error) {
 }
 
 type selftest struct {
-	Errors      []string
-	Nodes       int
-	Shown       int
-	Canvas      [2]int
-	Inside      int
-	SpanX       int
-	DeadLabel   string
-	DeadVar     string
-	DeadPanel   string
-	BoardCells  int
-	FoldedFrom  [2]int
-	Replay      string
-	ReplayPanel string
+	Errors       []string
+	Nodes        int
+	Shown        int
+	Canvas       [2]int
+	Inside       int
+	SpanX        int
+	DeadSelected bool
+	DeadLabel    string
+	DeadVar      string
+	DeadPanel    string
+	BoardCells   int
+	FoldedFrom   [2]int
+	Unfolded     bool
+	Zoom         [2]float64 // the scale's factor, how far the node under the pointer moved
+	Panned       [2]any     // how far a 100-pixel drag moved the view, and whether the selection stayed
+	Refit        bool
+	Replay       string
+	ReplayPanel  string
+	ReplayBoard  int
 }
 
 var selftestPre = regexp.MustCompile(`(?s)<pre id="selftest">(.*?)</pre>`)
@@ -124,11 +130,23 @@ func TestViewerInChromium(t *testing.T) {
 	if got.BoardCells != 64 {
 		t.Errorf("the panel's board has %d squares, want 64", got.BoardCells)
 	}
-	if got.FoldedFrom[1] >= got.FoldedFrom[0] {
-		t.Errorf("folding a subtree left %v nodes shown", got.FoldedFrom)
+	if !got.DeadSelected {
+		t.Errorf("a tap on the dead end did not select it")
 	}
-	if got.Replay != "step 1 / 1724" || got.ReplayPanel != "q[1]=1" {
-		t.Errorf("after replaying to step 1: %q, panel %q", got.Replay, got.ReplayPanel)
+	if got.FoldedFrom[1] >= got.FoldedFrom[0] || !got.Unfolded {
+		t.Errorf("folding a subtree left %v nodes shown; unfolding it again restored them: %v", got.FoldedFrom, got.Unfolded)
+	}
+	if got.Zoom[0] <= 1.2 || got.Zoom[1] > 1 {
+		t.Errorf("the wheel zoomed by %v and moved the node under the pointer by %v px", got.Zoom[0], got.Zoom[1])
+	}
+	if got.Panned[0] != 100.0 || got.Panned[1] != true {
+		t.Errorf("a 100-pixel drag moved the view by %v, the selection kept: %v", got.Panned[0], got.Panned[1])
+	}
+	if !got.Refit {
+		t.Errorf("the fit button did not bring every node back into the window")
+	}
+	if got.Replay != "step 1 / 1724" || got.ReplayPanel != "q[1]=1" || got.ReplayBoard != 1 {
+		t.Errorf("after Home → → ←: %q, panel %q with %d decided squares; want step 1, q[1]=1 and its queen", got.Replay, got.ReplayPanel, got.ReplayBoard)
 	}
 
 	t.Logf("screenshot: %s", shot)

@@ -214,9 +214,11 @@ function draw() {
   ctx.strokeStyle = COLOURS.edge;
   ctx.beginPath();
   for (const i of shownNodes) {
-    if (i === 0 || !visible(i) && !visible(T.parent[i])) continue;
-    ctx.moveTo(sx(T.parent[i]), sy(T.parent[i]));
-    ctx.lineTo(sx(i), sy(i));
+    if (i === 0) continue;
+    const a = sx(T.parent[i]), b = sx(i); // an edge may cross the window with both ends outside
+    if (Math.max(a, b) < -200 || Math.min(a, b) > r.width + 200) continue;
+    ctx.moveTo(a, sy(T.parent[i]));
+    ctx.lineTo(b, sy(i));
   }
   ctx.stroke();
   for (const i of shownNodes) {
@@ -347,7 +349,7 @@ function drawLegend() {
   if (has.dead) items.push(`<span><svg width="14" height="14"><rect x="1" y="1" width="12" height="12" fill="${COLOURS.dead}"/><path d="M4 4l6 6M10 4l-6 6" stroke="white" stroke-width="2"/></svg>dead end</span>`);
   if (has.sol) items.push(`<span><svg width="14" height="14"><circle cx="7" cy="7" r="7" fill="${COLOURS.sol}"/><circle cx="7" cy="7" r="3" fill="white"/></svg>solution</span>`);
   if (counted.length) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="#eef" stroke="${COLOURS.foldLine}" stroke-dasharray="3 2"/></svg>counted past the recording budget</span>`);
-  if (has.fold) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="${COLOURS.foldFill}" stroke="${COLOURS.foldLine}"/></svg>folded subtree (size, solutions)</span>`);
+  if (has.fold) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="${COLOURS.foldFill}" stroke="${COLOURS.foldLine}"/></svg>folded subtree (nodes, solutions, ✗ dead ends)</span>`);
   document.getElementById("legend").innerHTML = items.join("");
 }
 
@@ -378,7 +380,7 @@ function zoomAt(px, py, f) {
 const pointers = new Map();
 let drag = null, pinch = null;
 canvas.addEventListener("pointerdown", e => {
-  canvas.setPointerCapture(e.pointerId);
+  try { canvas.setPointerCapture(e.pointerId); } catch (_) { /* a synthetic pointer (#selftest) cannot be captured */ }
   pointers.set(e.pointerId, { x: e.offsetX, y: e.offsetY });
   if (pointers.size === 2) {
     const [a, b] = [...pointers.values()];
@@ -668,17 +670,24 @@ function selftest() {
   const out = { errors, nodes: T.n - 1, shown: shownNodes.length, openMs: Math.round(opened - started) };
   const r = canvas.getBoundingClientRect();
   out.canvas = [Math.round(r.width), Math.round(r.height)];
-  let inside = 0, x0 = Infinity, x1 = -Infinity;
-  for (const i of shownNodes) {
-    const x = sx(i), y = sy(i);
-    if (x >= 0 && x <= r.width && y >= 0 && y <= r.height) inside++;
-    x0 = Math.min(x0, x); x1 = Math.max(x1, x);
-  }
-  out.inside = inside;
-  out.spanX = Math.round(x1 - x0);
+  const fits = () => {
+    let inside = 0, x0 = Infinity, x1 = -Infinity;
+    for (const i of shownNodes) {
+      const x = sx(i), y = sy(i);
+      if (x >= 0 && x <= r.width && y >= 0 && y <= r.height) inside++;
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x);
+    }
+    return [inside, Math.round(x1 - x0)];
+  };
+  [out.inside, out.spanX] = fits();
+  // what a hand does, as events on the canvas and the window
+  const at = (x, y) => ({ clientX: r.left + x, clientY: r.top + y, bubbles: true, cancelable: true, pointerId: 1, isPrimary: true });
+  const tap = (x, y) => { canvas.dispatchEvent(new PointerEvent("pointerdown", at(x, y))); canvas.dispatchEvent(new PointerEvent("pointerup", at(x, y))); };
+  const key = k => window.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
   const dead = shownNodes.find(i => T.kind[i] === DEAD && T.failOf.has(i) && T.failOf.get(i).v >= 0);
   if (dead !== undefined) {
-    click(pick(sx(dead), sy(dead)));
+    tap(sx(dead), sy(dead));
+    out.deadSelected = selected === dead;
     out.deadLabel = label(dead);
     out.deadVar = DATA.vars[T.failOf.get(dead).v];
     out.deadPanel = document.querySelector("#panel .why") ? document.querySelector("#panel .why").textContent : "";
@@ -687,13 +696,29 @@ function selftest() {
   const big = shownNodes.find(i => i > 0 && open[i] && T.first[i] >= 0);
   if (big !== undefined) {
     const before = shownNodes.length;
-    select(big); click(big);
+    tap(sx(big), sy(big)); tap(sx(big), sy(big)); // select, then fold
     out.foldedFrom = [before, shownNodes.length];
-    click(big);
+    tap(sx(big), sy(big)); // unfold
+    out.unfolded = shownNodes.length === before;
   }
-  goTo(0); goTo(1); goTo(2); goTo(1);
+  // the wheel zooms around the pointer: the node under it stays there
+  const n = shownNodes[Math.floor(shownNodes.length / 2)], px = sx(n), py = sy(n), s0 = scale;
+  canvas.dispatchEvent(new WheelEvent("wheel", { ...at(px, py), deltaY: -400 }));
+  out.zoom = [+(scale / s0).toFixed(2), Math.round(Math.hypot(sx(n) - px, sy(n) - py))];
+  // dragging pans without selecting
+  const tx0 = tx, sel0 = selected;
+  canvas.dispatchEvent(new PointerEvent("pointerdown", at(10, r.height - 10)));
+  canvas.dispatchEvent(new PointerEvent("pointermove", at(60, r.height - 10)));
+  canvas.dispatchEvent(new PointerEvent("pointermove", at(110, r.height - 10)));
+  canvas.dispatchEvent(new PointerEvent("pointerup", at(110, r.height - 10)));
+  out.panned = [Math.round(tx - tx0), selected === sel0];
+  document.getElementById("fit").click();
+  out.refit = fits()[0] === shownNodes.length;
+  // replay by keys
+  key("Home"); key("ArrowRight"); key("ArrowRight"); key("ArrowLeft");
   out.replay = document.getElementById("step").textContent;
   out.replayPanel = document.querySelector("#panel h2").textContent;
+  out.replayBoard = document.querySelectorAll("#panel table.board td.decided").length;
   selected = -1; step = -1; foldByBudget(DATA.budget); layout(); fit();
   out.errors = errors;
   return out;
