@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
 )
 
 // The HTML file is the viewer (viewer.html, viewer.css, viewer.js, kept
@@ -103,38 +104,28 @@ func (r *Recorder) data(h Header) *treeData {
 			"engineNodes": h.Stats.Nodes, "propagations": h.Stats.Propagations,
 			"maxDepth": h.Stats.MaxDepth, "ms": float64(h.Stats.SearchTime.Microseconds()) / 1000,
 		},
+		Notes:   r.notes(h),
 		Vars:    make([]string, m.NumVars()),
 		Cons:    map[string]string{},
 		Init:    r.init,
 		Root:    r.root,
 		Count:   len(r.nodes),
 		Nodes:   base64.StdEncoding.EncodeToString(encodeNodes(make([]byte, 0, r.bytes), r.nodes)),
+		Hidden:  [][4]int64{},
+		Fails:   base64.StdEncoding.EncodeToString(encodeFailures(nil, r.fails)),
+		Doms:    [][]any{},
+		Shows:   shows(r.prog.ShowCells()),
 		Budget:  DisplayBudget,
 		Solved:  r.rootSolved,
 		Stopped: h.Stopped,
-		Hidden:  [][4]int64{},
-		Doms:    [][]any{},
 	}
 	for x := range d.Vars {
 		d.Vars[x] = m.VarName(engine.Var(x))
-	}
-	if h.Stopped != "" {
-		d.Notes = append(d.Notes, "the search stopped early ("+h.Stopped+"): the tree is what it had explored")
-	}
-	if r.full {
-		d.Notes = append(d.Notes, "a large search: its first "+strconv.Itoa(len(r.nodes))+" nodes are stored one by one; the "+
-			strconv.FormatInt(size-int64(len(r.nodes)), 10)+" after them are counted in the folded subtrees they belong to, and cannot be opened or replayed")
-	}
-	if r.s == nil {
-		d.Notes = append(d.Notes, "no domains were recorded")
-	} else if len(r.doms) < len(r.nodes) {
-		d.Notes = append(d.Notes, "domains are kept for the first "+strconv.Itoa(len(r.doms))+" nodes of the search; later nodes show their decisions only")
 	}
 	for i, c := range r.hidden {
 		d.Hidden = append(d.Hidden, [4]int64{int64(i), c.size, c.fails, c.sols})
 	}
 	slices.SortFunc(d.Hidden, func(a, b [4]int64) int { return cmp.Compare(a[0], b[0]) }) // the same file each time
-	d.Fails = base64.StdEncoding.EncodeToString(encodeFailures(nil, r.fails))
 	for _, f := range r.fails {
 		if k := strconv.Itoa(int(f.cons)); f.cons >= 0 && d.Cons[k] == "" {
 			d.Cons[k] = r.prog.ConstraintText(int(f.cons))
@@ -147,7 +138,33 @@ func (r *Recorder) data(h Header) *treeData {
 		}
 		d.Doms = append(d.Doms, row)
 	}
-	for _, sc := range r.prog.ShowCells() {
+	return d
+}
+
+// notes say what the page leaves out, for its header.
+func (r *Recorder) notes(h Header) []string {
+	var notes []string
+	if h.Stopped != "" {
+		notes = append(notes, "the search stopped early ("+h.Stopped+"): the tree is what it had explored")
+	}
+	if r.full {
+		size, _, _ := r.Totals()
+		notes = append(notes, "a large search: its first "+strconv.Itoa(len(r.nodes))+" nodes are stored one by one; the "+
+			strconv.FormatInt(size-int64(len(r.nodes)), 10)+" after them are counted in the folded subtrees they belong to, and cannot be opened or replayed")
+	}
+	if r.s == nil {
+		notes = append(notes, "no domains were recorded")
+	} else if len(r.doms) < len(r.nodes) {
+		notes = append(notes, "domains are kept for the first "+strconv.Itoa(len(r.doms))+" nodes of the search; later nodes show their decisions only")
+	}
+	return notes
+}
+
+// shows are the boards and grids the viewer draws at each node; one too
+// large to read is left out.
+func shows(cells []lang.ShowCells) []showData {
+	var out []showData
+	for _, sc := range cells {
 		if sc.Rows*sc.Cols > maxShowCells || sc.Rows*sc.Cols == 0 {
 			continue
 		}
@@ -160,7 +177,7 @@ func (r *Recorder) data(h Header) *treeData {
 				sd.Consts = append(sd.Consts, nil)
 			}
 		}
-		d.Shows = append(d.Shows, sd)
+		out = append(out, sd)
 	}
-	return d
+	return out
 }
