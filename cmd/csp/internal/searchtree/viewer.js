@@ -558,7 +558,7 @@ function boards(i, doms, st) {
           if (st[x] === "emptied") { cls = "emptied"; text = sh.board ? (r === 0 ? "∅" : "") : "∅"; }
           else if (sh.board) {
             if (v === sh.rowLo + r) { cls = st[x]; text = "Q"; }
-            else if (v === null && doms && inDomain(doms[x], sh.rowLo + r)) { cls = "open"; text = "·"; }
+            else if (v === null && doms && inDomain(doms[x], sh.rowLo + r)) { cls = "open"; text = "•"; }
           } else if (v !== null) { cls = st[x]; text = v; }
           else if (doms) { cls = "open"; text = domainSize(doms[x]); }
         }
