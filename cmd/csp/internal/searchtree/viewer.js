@@ -165,7 +165,7 @@ function layout() {
 // ---- view: world to screen is x * scale + tx.
 const canvas = document.getElementById("canvas");
 const ctx = canvas.getContext("2d");
-let scale = 1, yfit = 1, tx = 0, ty = 0, selected = -1, step = -1, playing = null;
+let scale = 1, yfit = 1, yk = 1, tx = 0, ty = 0, selected = -1, step = -1, playing = null;
 
 function resize() {
   const r = canvas.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
@@ -188,18 +188,21 @@ function bounds() {
 function fit() {
   const r = canvas.getBoundingClientRect(), b = bounds();
   const top = 48, pad = 24, bottom = 50; // room for the toolbar and the legend
-  // A wide, shallow tree gets its levels spread over the height: levels
-  // are yfit apart until zooming in makes the uniform scale larger.
+  // The two directions are fitted apart: a wide, shallow tree gets its
+  // levels spread over the height, a deep, narrow one squeezed into it.
+  // Zooming in then scales both; zooming out leaves the levels at least
+  // yfit apart.
   const s = Math.min((r.width - 2 * pad) / (b.x1 - b.x0), 2.5);
   const fitY = (r.height - top - bottom) / (b.y1 - b.y0);
   scale = s;
   yfit = Math.min(fitY, Math.max(s, 1.6));
+  yk = Math.min(1, yfit / s);
   tx = (r.width - (b.x1 - b.x0) * s) / 2 - b.x0 * s;
   ty = top - b.y0 * yscale();
   draw();
 }
 
-function yscale() { return Math.max(yfit, scale); }
+function yscale() { return Math.max(yfit, scale * yk); }
 function sx(i) { return X[i] * scale + tx; }
 function sy(i) { return T.depth[i] * ROW * yscale() + ty; }
 
@@ -228,10 +231,10 @@ function draw() {
   }
   ctx.globalAlpha = 1;
   drawCounted();
-  // Labels grow with the zoom up to 14 px and are hidden below 7 px; one
-  // that would overlap the label before it on its row is left out, so
-  // what is drawn can be read.
-  if (font >= 7) {
+  // Labels grow with the zoom up to 14 px and are hidden below 7 px or
+  // when the levels are too close for them; one that would overlap the
+  // label before it on its row is left out, so what is drawn can be read.
+  if (font >= 7 && ROW * yscale() >= 2.2 * font) {
     ctx.font = font + "px Helvetica, Arial, sans-serif";
     ctx.textAlign = "center";
     ctx.lineWidth = 3;
@@ -508,9 +511,12 @@ function showPanel(i) {
       (T.first[i] >= 0 ? ` <button id="foldbtn">${open[i] ? "fold" : "unfold"}</button>` : "") + `</p>`;
   }
   const path = branch(i);
-  if (path.length) {
+  if (path.length) { // a deep branch shows its start and its end
     h += "<h3>decisions on the branch</h3><ol>";
-    for (const k of path) h += `<li>${esc(label(k))}</li>`;
+    path.forEach((k, n) => {
+      if (path.length <= 60 || n < 10 || n >= path.length - 40) h += `<li value="${n + 1}">${esc(label(k))}</li>`;
+      else if (n === 10) h += `<li class="mark" style="list-style: none">… ${path.length - 50} more</li>`;
+    });
     h += "</ol>";
   }
   h += boards(i, doms, st);
