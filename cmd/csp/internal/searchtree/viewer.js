@@ -136,30 +136,45 @@ function layout() {
   shownNodes = [];
   counted = [];
   let col = 0;
-  const place = i => {
+  // depth first without recursion: a branch may be thousands of levels deep
+  const stack = [];
+  const enter = i => { // the x of a leaf or fold; null when i's children come first
     shownNodes.push(i);
     if (open[i] && T.first[i] >= 0) {
-      let a = -1, b = 0;
-      for (let c = T.first[i]; c >= 0; c = T.next[c]) { const x = place(c); if (a < 0) a = x; b = x; }
-      const h = T.hid.get(i);
-      if (h) {
-        const w = Math.min(14, 1 + 1.6 * Math.log10(h[0] + 1));
-        b = (col + w / 2) * COL;
-        counted.push({ parent: i, x: b, w, size: h[0], fails: h[1], sols: h[2] });
-        col += w;
-      }
-      X[i] = (a + b) / 2;
-    } else {
-      const w = folded(i) ? foldWidth(i) : 1;
-      W[i] = w;
-      X[i] = (col + w / 2) * COL;
-      col += w;
+      stack.push({ i, c: T.first[i], a: -1, b: 0 });
+      return null;
     }
+    const w = folded(i) ? foldWidth(i) : 1;
+    W[i] = w;
+    X[i] = (col + w / 2) * COL;
+    col += w;
     return X[i];
   };
-  // iterative would be safer for very deep trees; depth is bounded by the
-  // model's variables, and browsers allow ~10^4 frames.
-  place(0);
+  let x = enter(0);
+  while (stack.length) {
+    const f = stack[stack.length - 1];
+    if (x !== null) {
+      if (f.a < 0) f.a = x;
+      f.b = x;
+      x = null;
+    }
+    if (f.c >= 0) {
+      const c = f.c;
+      f.c = T.next[c];
+      x = enter(c);
+      continue;
+    }
+    const h = T.hid.get(f.i);
+    if (h) {
+      const w = Math.min(14, 1 + 1.6 * Math.log10(h[0] + 1));
+      f.b = (col + w / 2) * COL;
+      counted.push({ parent: f.i, x: f.b, w, size: h[0], fails: h[1], sols: h[2] });
+      col += w;
+    }
+    X[f.i] = (f.a + f.b) / 2;
+    stack.pop();
+    x = X[f.i];
+  }
 }
 
 // ---- view: world to screen is x * scale + tx.
