@@ -109,7 +109,7 @@ func TestQueens12Size(t *testing.T) {
 // says so, and stays under 5 MB.
 func TestMillionNodes(t *testing.T) {
 	if testing.Short() {
-		t.Skip("1.2 million events; TestBudgetCountsTheRest checks the budget under -short")
+		t.Skip("3.3 million events; TestBudgetCountsTheRest checks the budget under -short")
 	}
 	r := wideTree(t, 12, 6, Options{}) // 3,257,436 nodes
 	var b bytes.Buffer
