@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -75,20 +76,27 @@ func (r *Recorder) WriteHTML(w io.Writer, h Header) error {
 	if err != nil {
 		return err
 	}
-	// JSON inside a script element must not close it.
-	js := strings.ReplaceAll(string(data), "</", `<\/`)
-	page := strings.NewReplacer(
-		"{{TITLE}}", xmlEscape(h.caption()),
-		"{{CSS}}", viewerCSS,
-	).Replace(viewerHTML)
-	before, after, _ := strings.Cut(page, "{{DATA}}")
+	// The template is cut at its slots before anything goes in, so that
+	// nothing put in (a model named {{DATA}}.csp) is taken for a slot.
+	// json.Marshal already escapes <, > and &, so the data cannot close
+	// its script element.
 	b := bufio.NewWriter(w)
-	b.WriteString(before)
-	b.WriteString(js)
-	jsBefore, jsAfter, _ := strings.Cut(after, "{{JS}}")
-	b.WriteString(jsBefore)
-	b.WriteString(viewerJS)
-	b.WriteString(jsAfter)
+	rest := viewerHTML
+	for _, slot := range []struct{ name, text string }{
+		{"{{TITLE}}", xmlEscape(h.caption())},
+		{"{{CSS}}", viewerCSS},
+		{"{{DATA}}", string(data)},
+		{"{{JS}}", viewerJS},
+	} {
+		before, after, ok := strings.Cut(rest, slot.name)
+		if !ok {
+			return fmt.Errorf("searchtree: the viewer's template lacks %s", slot.name) // a broken build, not bad input
+		}
+		b.WriteString(before)
+		b.WriteString(slot.text)
+		rest = after
+	}
+	b.WriteString(rest)
 	return b.Flush()
 }
 
