@@ -14,7 +14,7 @@ var replCommands = []struct{ name, args, help string }{
 	{"stats", "", "statistics of the last search"},
 	{"explain", "", "why the model has no solution: a minimal set of statements with none"},
 	{"trace", "MODE", "narrate the searches that follow: on, off, domains or piles (as --trace)"},
-	{"tree", "FILE", "draw the last search's tree: FILE.svg or FILE.dot"},
+	{"tree", "FILE", "draw the last search's tree: FILE.html, FILE.svg or FILE.dot"},
 	{"model", "", "the statements so far, numbered"},
 	{"undo", "", "remove the last statement"},
 	{"drop", "N", "remove statement N"},

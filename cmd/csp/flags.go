@@ -36,7 +36,7 @@ type options struct {
 	explain   bool
 	trace     traceMode
 	traceMax  int    // --trace-limit
-	tree      string // --tree FILE.svg|.dot
+	tree      string // --tree FILE.html|.svg|.dot
 	help      bool
 	data      []string  // -d/--data FILE (MiniZinc's spelling): data files, after the others
 	stdin     io.Reader // what the file "-" reads (not a flag)
@@ -237,8 +237,8 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	if solve && o.traceMax < 0 {
 		return nil, errors.New("--trace-limit needs a number of lines (0: no limit)")
 	}
-	if solve && o.tree != "" && !strings.HasSuffix(o.tree, ".svg") && !strings.HasSuffix(o.tree, ".dot") {
-		return nil, fmt.Errorf("--tree %s: the file name must end in .svg (a picture) or .dot (Graphviz)", o.tree)
+	if solve && o.tree != "" && !treeFileOK(o.tree) {
+		return nil, fmt.Errorf("--tree %s: the file name must end in .html (to explore), .svg (a picture) or .dot (Graphviz)", o.tree)
 	}
 	if solve && o.job != "" && (o.trace != traceOff || o.tree != "" || o.each != "" || o.explain) {
 		return nil, errors.New("--job searches part of a tree; --trace, --tree, --each and --explain do not go with it")

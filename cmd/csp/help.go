@@ -90,8 +90,9 @@ See the search:
                      --trace is its mode when it is one, else a file)
   --trace-limit N    stop narrating after N lines (default 300; 0: no
                      limit); the search goes on
-  --tree FILE        draw the search tree: FILE.svg (opens in a browser)
-                     or FILE.dot (Graphviz); large trees are summarised
+  --tree FILE        the search tree: FILE.html to explore in a browser
+                     (zoom, fold, replay, the board at each node), FILE.svg
+                     a picture, FILE.dot for Graphviz (summarised)
 
 Why there is no solution:
   --explain          when the model has no solution, print a minimal set of

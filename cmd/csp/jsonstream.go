@@ -89,7 +89,7 @@ type jsonStatusLine struct {
 	Solutions int64  `json:"solutions"`
 	Objective *int64 `json:"objective,omitempty"`
 	Stopped   string `json:"stopped,omitempty"`
-	Sense     string `json:"sense,omitempty"` // a job's (--job), for csp merge
+	Sense     string `json:"sense,omitempty"`   // a job's (--job), for csp merge
 	Counted   bool   `json:"counted,omitempty"` // a job's (--job) count, for csp merge
 }
 

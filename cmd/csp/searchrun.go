@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -33,7 +34,7 @@ type searchRun struct {
 	stop        atomic.Bool
 	interrupted atomic.Bool
 	multiline   bool
-	tree        *searchTree
+	tree        *searchtree.Recorder
 	job         *job        // --job: the subproblems of csp split to search
 	js          *jsonStream // with --json
 }
@@ -68,7 +69,7 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 			return nil
 		}
 		f.Close()
-		r.tree = &searchTree{title: r.treeTitle()}
+		r.tree = searchtree.New(prog, searchtree.Options{})
 	}
 	r.res.setup = time.Since(start)
 	return r
@@ -117,7 +118,7 @@ func (r *searchRun) run() int {
 	}
 	code := report(r.prog, st, r.o, r.js, r.out, r.stderr, r.res)
 	r.out.Flush()
-	if r.tree != nil && !r.writeTree() {
+	if r.tree != nil && !r.writeTree(st) {
 		return exitBadInput
 	}
 	return code
@@ -222,20 +223,19 @@ func (r *searchRun) solution(sol lang.Solution) {
 	}
 }
 
-// treeTitle names the picture: the model, its parameters, the settings.
+// treeTitle names the picture: the model and its parameters.
 func (r *searchRun) treeTitle() string {
-	o := r.o
-	title := filepath.Base(o.files[0])
-	if len(o.params) > 0 {
-		title += " (" + strings.Join(o.params, ", ") + ")"
+	title := filepath.Base(r.o.files[0])
+	if len(r.o.params) > 0 {
+		title += " (" + strings.Join(r.o.params, ", ") + ")"
 	}
-	return fmt.Sprintf("%s: order %s, values %s, prop %s", title,
-		nameOf(orders, o.order), nameOf(valueOrders, o.values), nameOf(propLevels, o.prop))
+	return title
 }
 
 // writeTree renders the recorded tree into the --tree file.
-func (r *searchRun) writeTree() bool {
-	if err := writeTreeFile(r.tree, r.o.tree); err != nil {
+func (r *searchRun) writeTree(st engine.Stats) bool {
+	h := treeHeader(r.treeTitle(), r.o.order, r.o.values, r.o.prop, st, r.res.stopped)
+	if err := writeTreeFile(r.tree, h, r.o.tree); err != nil {
 		fmt.Fprintf(r.stderr, "csp: --tree: cannot write %s: %v\n", r.o.tree, unwrapPathError(err))
 		return false
 	}

@@ -3,9 +3,8 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
-	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 )
 
@@ -58,9 +57,9 @@ func traceName(m traceMode) string {
 // drawTree is :tree FILE: it runs the last search again from the start,
 // as far as it went (the search is deterministic), recording its tree.
 func (s *session) drawTree(args []string) {
-	if len(args) != 1 || !strings.HasSuffix(args[0], ".svg") && !strings.HasSuffix(args[0], ".dot") {
+	if len(args) != 1 || !treeFileOK(args[0]) {
 		s.failed = true
-		fmt.Fprintln(s.errw, "usage: :tree FILE.svg or :tree FILE.dot")
+		fmt.Fprintln(s.errw, "usage: :tree FILE.html, :tree FILE.svg or :tree FILE.dot")
 		return
 	}
 	if s.search == nil {
@@ -72,8 +71,7 @@ func (s *session) drawTree(args []string) {
 		fmt.Fprintln(s.errw, "csp:", err)
 		return
 	}
-	tree := &searchTree{title: fmt.Sprintf("the session's search: order %s, values %s, prop %s",
-		nameOf(orders, s.settings.order), nameOf(valueOrders, s.settings.values), nameOf(propLevels, s.settings.prop))}
+	tree := searchtree.New(s.prog, searchtree.Options{})
 	n := &narrator{prog: s.prog, tree: tree}
 	n.install(sv)
 	if s.onStop != nil {
@@ -84,30 +82,12 @@ func (s *session) drawTree(args []string) {
 			break
 		}
 	}
-	if err := writeTreeFile(tree, args[0]); err != nil {
+	h := treeHeader("the session's search", s.settings.order, s.settings.values, s.settings.prop, sv.Stats(), "")
+	if err := writeTreeFile(tree, h, args[0]); err != nil {
 		s.failed = true
 		fmt.Fprintf(s.errw, "cannot write %s: %v\n", args[0], unwrapPathError(err))
 		return
 	}
-	size, fails, sols := tree.totals()
-	fmt.Fprintf(s.out, "wrote %s: %s, %s, %s\n", args[0], plural(int64(size), "node"), plural(int64(fails), "dead end"), plural(int64(sols), "solution"))
-}
-
-// writeTreeFile renders t into path, as SVG or DOT by its extension.
-func writeTreeFile(t *searchTree, path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	if strings.HasSuffix(path, ".dot") {
-		t.writeDOT(w)
-	} else {
-		t.writeSVG(w)
-	}
-	err = w.Flush()
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	size, fails, sols := tree.Totals()
+	fmt.Fprintf(s.out, "wrote %s: %s, %s, %s\n", args[0], plural(size, "node"), plural(fails, "dead end"), plural(sols, "solution"))
 }

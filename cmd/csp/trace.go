@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -30,10 +31,6 @@ var traceModes = map[string]traceMode{"steps": traceSteps, "domains": traceDomai
 // narrating (the search goes on).
 const defaultTraceLimit = 300
 
-// maxTreeRecorded is how many nodes --tree records; the search goes on
-// past it and the picture says so.
-const maxTreeRecorded = 200000
-
 // narrator turns the engine's trace events into text and a tree.
 type narrator struct {
 	w     *bufio.Writer // shared with the solutions, so the two interleave in order
@@ -43,13 +40,16 @@ type narrator struct {
 	limit int // lines; 0: no limit
 	lines int
 	steps int
-	tree  *searchTree
+	tree  *searchtree.Recorder
 	pile  []int64
 }
 
 // install makes s report to the narrator.
 func (n *narrator) install(s *engine.Solver) {
 	n.s = s
+	if n.tree != nil {
+		n.tree.Attach(s)
+	}
 	s.SetTracer(&engine.Tracer{Event: n.event, Domains: n.mode == traceDomains})
 }
 
@@ -57,7 +57,7 @@ func (n *narrator) install(s *engine.Solver) {
 // wants more.
 func (n *narrator) event(e engine.TraceEvent) bool {
 	if n.tree != nil {
-		n.record(e)
+		n.tree.Event(e)
 	}
 	if n.mode != traceOff {
 		if n.mode == tracePiles {
@@ -67,25 +67,6 @@ func (n *narrator) event(e engine.TraceEvent) bool {
 		}
 	}
 	return n.mode != traceOff || n.tree != nil
-}
-
-// record adds the event to the tree, until the tree is full.
-func (n *narrator) record(e engine.TraceEvent) {
-	switch e.Kind {
-	case engine.TraceNode:
-		if len(n.tree.nodes) >= maxTreeRecorded {
-			n.tree.truncated = true
-			n.tree = nil
-			return
-		}
-		n.tree.decide(n.decision(e, ""), e.Depth)
-	case engine.TraceFail:
-		n.tree.fail()
-	case engine.TraceSolution:
-		n.tree.solution()
-	case engine.TraceRestart:
-		n.tree.path = n.tree.path[:0]
-	}
 }
 
 // narrate writes the event as a line, indented by depth.

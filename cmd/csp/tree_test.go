@@ -206,56 +206,6 @@ func TestTreeQueens12Size(t *testing.T) {
 	}
 }
 
-// wideTree records a search with width choices at each of depth levels,
-// every leaf a dead end but the last, a solution.
-func wideTree(width, depth int) *searchTree {
-	t := &searchTree{title: "wide"}
-	var grow func(d int, last bool)
-	grow = func(d int, last bool) {
-		for v := 1; v <= width; v++ {
-			t.decide(fmt.Sprintf("x[%d]=%d", d, v), d)
-			switch {
-			case d < depth:
-				grow(d+1, last && v == width)
-			case last && v == width:
-				t.solution()
-			default:
-				t.fail()
-			}
-		}
-	}
-	grow(1, true)
-	return t
-}
-
-// Drawing a summarised tree leaves the recorded tree whole: its totals
-// (which :tree reports after writing) are the same after, and a second
-// picture is the same as the first. 4 choices on 6 levels make 5460
-// nodes; the first 3 levels, 84 nodes, are drawn.
-func TestTreeDrawingKeepsTotals(t *testing.T) {
-	tr := wideTree(4, 6)
-	size, fails, sols := tr.totals()
-	if size != 5460 || fails != 4095 || sols != 1 {
-		t.Fatalf("recorded %d nodes, %d dead ends, %d solutions; want 5460, 4095, 1", size, fails, sols)
-	}
-	var svg1, svg2, dot bytes.Buffer
-	tr.writeSVG(&svg1)
-	if !strings.Contains(svg1.String(), "5460 nodes, depth 6, 4095 dead ends, 1 solution; 84 shown") {
-		t.Errorf("caption:\n%s", svg1.String()[max(0, svg1.Len()-200):])
-	}
-	if s, f, so := tr.totals(); s != size || f != fails || so != sols {
-		t.Errorf("after drawing: %d nodes, %d dead ends, %d solutions; want %d, %d, %d", s, f, so, size, fails, sols)
-	}
-	tr.writeDOT(&dot)
-	tr.writeSVG(&svg2)
-	if svg1.String() != svg2.String() {
-		t.Errorf("a second picture differs from the first")
-	}
-	if n := strings.Count(dot.String(), "shape=triangle"); n != 64 {
-		t.Errorf("the DOT file has %d collapsed nodes, want 64", n)
-	}
-}
-
 // :tree in the REPL reports the whole search, not the part drawn.
 func TestTreeREPLReportsWholeSearch(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "q8.svg")
@@ -285,14 +235,33 @@ func BenchmarkTreeQueens12Count(b *testing.B) {
 	}
 }
 
-// BenchmarkTreeWriteSVG draws a recorded tree of 137,256 nodes (7
-// choices on 6 levels), without the search.
-func BenchmarkTreeWriteSVG(b *testing.B) {
-	tr := wideTree(7, 6)
-	b.ResetTimer()
-	for range b.N {
-		var w bytes.Buffer
-		tr.writeSVG(&w)
-		b.SetBytes(int64(w.Len()))
+// --tree FILE.html writes one self-contained page: the viewer, its data,
+// nothing loaded from elsewhere. In the REPL :tree FILE.html does too.
+func TestTreeHTML(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "q8.html")
+	out := runCLI("solve", "models/queens.csp", "--order", "input", "--values", "min", "--prop", "fc", "-a", "--tree", path)
+	if !strings.Contains(out, "--- exit 0") {
+		t.Fatalf("solve failed:\n%s", out)
+	}
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<!DOCTYPE html>", `<script type="application/json" id="tree-data">{"title":"queens.csp"`, `"settings":{"order":"input","prop":"fc","values":"min"}`, `"solutions":92`, "function foldByBudget"} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if m := regexp.MustCompile(`(?i)(src|href)=["']?(https?:)?//`).Find(page); m != nil {
+		t.Errorf("the page loads something from the network: %s", m)
+	}
+	repl := filepath.Join(dir, "s.html")
+	got := replay([]string{"param n = 6", "var q[1..n] in 1..n", "alldiff(q)", "diagonal(q)", ":count", ":tree " + repl})
+	if !strings.Contains(got, "wrote "+repl+": ") {
+		t.Fatalf("the session did not write the page:\n%s", got)
+	}
+	if page, err := os.ReadFile(repl); err != nil || !bytes.Contains(page, []byte(`"solutions":4`)) {
+		t.Errorf("the session's page lacks the 4 solutions of 6-queens (%v)", err)
 	}
 }
