@@ -114,6 +114,32 @@ func TestPlayInChromium(t *testing.T) {
 	}
 	saveScreenshot(t, c, shot)
 
+	// With "tree" ticked, the search panel shows the interactive tree of
+	// the last search (cmd/csp/internal/searchtree), 6-queens' here.
+	var tree struct {
+		Hidden bool
+		Size   int
+		Title  bool
+	}
+	err = c.eval(`new Promise((done) => {
+		ui.trace.value = "";
+		ui.treeOn.checked = true;
+		onDone = () => {
+			const doc = ui.tree.srcdoc || "";
+			ui.treeOn.checked = false;
+			done({hidden: ui.tree.hidden, size: doc.length, title: doc.includes("models/queens.csp (n=6)")});
+		};
+		run("all");
+	})`, &tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.Hidden || tree.Size < 1000 || !tree.Title {
+		t.Errorf("the tree of 6-queens: hidden %v, a page of %d bytes, titled %v", tree.Hidden, tree.Size, tree.Title)
+	}
+	time.Sleep(time.Second) // the viewer draws in its frame
+	saveScreenshot(t, c, "csp-play-tree.png")
+
 	// A long search leaves the page responsive, and Stop ends it: a new
 	// worker takes over and solves the next request.
 	var stopped struct {

@@ -181,6 +181,10 @@ function layout() {
 const canvas = document.getElementById("canvas");
 const ctx = canvas.getContext("2d");
 let scale = 1, yfit = 1, yk = 1, tx = 0, ty = 0, selected = -1, step = -1, playing = null;
+// moved: the view was zoomed or panned since the last fit. Until then a
+// new size refits, as when the page opens in a frame that is still
+// growing (csp play) or a window that is then maximised.
+let moved = false;
 
 function resize() {
   const r = canvas.getBoundingClientRect(), dpr = window.devicePixelRatio || 1;
@@ -201,6 +205,7 @@ function bounds() {
 }
 
 function fit() {
+  moved = false;
   const r = canvas.getBoundingClientRect(), b = bounds();
   const top = 48, pad = 24, bottom = 50; // room for the toolbar and the legend
   // The two directions are fitted apart: a wide, shallow tree gets its
@@ -388,6 +393,7 @@ function pick(px, py) {
 }
 
 function zoomAt(px, py, f) {
+  moved = true;
   const s = Math.max(1e-4, Math.min(8, scale * f)), ys = yscale();
   tx = px - (px - tx) * s / scale;
   scale = s;
@@ -421,7 +427,7 @@ canvas.addEventListener("pointermove", e => {
     if (drag.moved || Math.abs(dx) + Math.abs(dy) > 3) {
       drag.moved = true;
       canvas.classList.add("dragging");
-      tx += dx; ty += dy; drag.x = e.offsetX; drag.y = e.offsetY;
+      tx += dx; ty += dy; drag.x = e.offsetX; drag.y = e.offsetY; moved = true;
       draw();
     }
   }
@@ -609,7 +615,7 @@ function goTo(k) {
   if (opened) layout();
   const r = canvas.getBoundingClientRect();
   if (sx(step) < 40 || sx(step) > r.width - 40 || sy(step) < 40 || sy(step) > r.height - 40) {
-    tx += r.width / 2 - sx(step); ty += r.height / 2 - sy(step);
+    tx += r.width / 2 - sx(step); ty += r.height / 2 - sy(step); moved = true;
   }
   document.getElementById("step").textContent = `step ${step} / ${T.n - 1}`;
   select(step);
@@ -643,7 +649,7 @@ window.addEventListener("keydown", e => {
   const keys = { ArrowRight: () => goTo(step + 1), ArrowLeft: () => goTo(step - 1), Home: () => goTo(0), End: () => goTo(T.n - 1), " ": play, f: fit };
   if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
 });
-window.addEventListener("resize", () => { resize(); draw(); });
+window.addEventListener("resize", () => { resize(); if (moved) draw(); else fit(); });
 
 // ---- the header
 function header() {

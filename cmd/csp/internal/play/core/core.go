@@ -26,6 +26,9 @@ type Request struct {
 	Trace      string   `json:"trace,omitempty"`  // "", steps, domains, piles
 	TraceLimit int      `json:"traceLimit,omitempty"`
 	All        bool     `json:"all,omitempty"` // compare: full enumeration
+	// Tree records the search tree of solve, all, count and next, as
+	// csp solve --tree FILE.html draws it, for the result.
+	Tree bool `json:"tree,omitempty"`
 }
 
 // Source is a file of the editor: its name, as errors quote it, and text.
@@ -43,6 +46,9 @@ type Result struct {
 	Exit   int       `json:"exit"`
 	Errors []Problem `json:"errors,omitempty"`
 	Stats  *Stats    `json:"stats,omitempty"`
+	// Tree is the search tree so far, a whole HTML document (with
+	// Request.Tree).
+	Tree string `json:"tree,omitempty"`
 }
 
 // Problem is one compile error, placed for the editor.

@@ -98,3 +98,30 @@ func TestBadSettings(t *testing.T) {
 		}
 	}
 }
+
+// A request with Tree gets the search tree's page, for solve and for each
+// next, with or without a trace; one without gets none.
+func TestTree(t *testing.T) {
+	for _, trace := range []string{"", "steps"} {
+		var s Session
+		req := request("all", queens)
+		req.Trace = trace
+		if r := s.Do(req, nil); r.Tree != "" {
+			t.Fatalf("trace %q: a tree without Tree", trace)
+		}
+		req.Tree = true
+		r := s.Do(req, nil)
+		if !strings.Contains(r.Tree, "<html") || !strings.Contains(r.Tree, "q.csp") || r.Stdout == "" {
+			t.Fatalf("trace %q: the tree page is missing or untitled: %.200q", trace, r.Tree)
+		}
+		if trace != "" && r.Stdout == "" {
+			t.Fatalf("the trace was lost to the tree")
+		}
+		req.Action = "solve"
+		s.Do(req, nil)
+		req.Action = "next"
+		if r := s.Do(req, nil); r.Tree == "" || !strings.Contains(r.Stdout, "solution 2:") {
+			t.Fatalf("trace %q: next lost the tree: %q", trace, r.Stdout)
+		}
+	}
+}

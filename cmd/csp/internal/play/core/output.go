@@ -16,7 +16,8 @@ type output struct {
 	stderr   strings.Builder
 	errors   []Problem
 	stats    *Stats
-	multiOut bool // a solution of several lines was printed: blank lines between
+	tree     string // the search tree's page, with Request.Tree
+	multiOut bool   // a solution of several lines was printed: blank lines between
 }
 
 func (o *output) write(stream, text string) {
@@ -60,7 +61,7 @@ func (o *output) problems(err error) {
 }
 
 func (o *output) result(code int) Result {
-	return Result{Stdout: o.stdout.String(), Stderr: o.stderr.String(), Exit: code, Errors: o.errors, Stats: o.stats}
+	return Result{Stdout: o.stdout.String(), Stderr: o.stderr.String(), Exit: code, Errors: o.errors, Stats: o.stats, Tree: o.tree}
 }
 
 // maxMessage bounds a message beside its line: one that quotes a name of

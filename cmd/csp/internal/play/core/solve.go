@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -19,6 +20,7 @@ type search struct {
 	found      int64
 	complete   bool
 	narr       *narrator
+	title      string // the tree's: the model and its parameters
 }
 
 // solve is csp solve: the first solution, each improving one up to the
@@ -43,12 +45,19 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 	}
 	sense, _ := prog.Model.Objective()
 	sr := &search{key: requestKey(req), prog: prog, s: s, settings: st, optimizing: sense != engine.Satisfy}
-	if st.trace != "" {
+	if st.trace != "" || req.Tree {
 		limit := req.TraceLimit
 		if limit == 0 {
 			limit = defaultTraceLimit
 		}
 		sr.narr = &narrator{out: o, prog: prog, s: s, mode: st.trace, limit: limit}
+		if req.Tree {
+			sr.narr.tree = searchtree.New(prog, searchtree.Options{})
+			sr.title = req.Model.Name
+			if len(req.Params) > 0 {
+				sr.title += " (" + strings.Join(req.Params, ", ") + ")"
+			}
+		}
 		sr.narr.install()
 	}
 	limit := int64(1)
@@ -120,6 +129,7 @@ func (sr *search) stats(o *output) {
 	case sr.complete:
 		status = "all_solutions"
 	}
+	sr.drawTree(o, st)
 	o.stats = &Stats{
 		Status: status, Solutions: sr.found, Nodes: st.Nodes, Failures: st.Failures,
 		Propagations: st.Propagations, MaxDepth: st.MaxDepth,
@@ -175,4 +185,20 @@ func nameOf[T comparable](m map[string]T, v T) string {
 		}
 	}
 	return "?"
+}
+
+// drawTree puts the page of the search tree so far into the result, when
+// the request asked for it.
+func (sr *search) drawTree(o *output, st engine.Stats) {
+	if sr.narr == nil || sr.narr.tree == nil {
+		return
+	}
+	h := searchtree.Header{Title: sr.title, Order: nameOf(orders, sr.settings.order),
+		Values: nameOf(valueOrders, sr.settings.values), Prop: nameOf(propLevels, sr.settings.prop), Stats: st}
+	var b strings.Builder
+	if err := sr.narr.tree.WriteHTML(&b, h); err != nil {
+		o.errorf("csp: the search tree: %v\n", err)
+		return
+	}
+	o.tree = b.String()
 }

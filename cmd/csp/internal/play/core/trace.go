@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -22,10 +23,14 @@ type narrator struct {
 	lines int
 	steps int
 	pile  []int64
+	tree  *searchtree.Recorder // with Request.Tree: the events go to it too
 }
 
 func (n *narrator) install() {
 	n.want = n.mode
+	if n.tree != nil {
+		n.tree.Attach(n.s)
+	}
 	n.s.SetTracer(&engine.Tracer{Event: n.event, Domains: n.mode == "domains"})
 }
 
@@ -36,9 +41,12 @@ func (n *narrator) restart(o *output) {
 }
 
 func (n *narrator) event(e engine.TraceEvent) bool {
+	if n.tree != nil {
+		n.tree.Event(e)
+	}
 	switch n.mode {
 	case "":
-		return n.want != "" // a later next narrates again
+		return n.want != "" || n.tree != nil // a later next narrates again
 	case "piles":
 		n.piles(e)
 	default:

@@ -8,7 +8,7 @@ const ui = {
   order: $("order"), values: $("values"), prop: $("prop"), trace: $("trace"),
   tabs: $("tabs"), gutter: $("gutter"), marks: $("marks-inner"), source: $("source"),
   problems: $("problems"), output: $("output"), traceOut: $("trace-out"),
-  stats: $("stats"), tree: $("tree"), stop: $("stop"),
+  stats: $("stats"), tree: $("tree"), treeOn: $("tree-on"), stop: $("stop"),
 };
 const actions = ["solve", "next", "all", "count", "compare"];
 
@@ -87,6 +87,7 @@ function run(action, quiet = false) {
     params: ui.params.value.split(/[\s,]+/).filter((p) => p !== ""),
     order: ui.order.value, values: ui.values.value, prop: ui.prop.value,
     trace: action === "compare" ? "" : ui.trace.value,
+    tree: action !== "compare" && ui.treeOn.checked,
   };
   running = { action, quiet, started: performance.now() };
   if (quiet) {
@@ -145,6 +146,7 @@ function finish(result, ms) {
   showProblems(result.errors || []);
   showStats(result.stats, ms, action, result.exit);
   if (result.tree) showTree(result.tree);
+  else if (action !== "next") hideTree();
   setStatus(`${action}: exit ${result.exit} in ${formatMs(ms)}`);
   if (onDone) onDone(result);
 }
@@ -224,6 +226,12 @@ function showTree(html) {
   ui.tree.srcdoc = html;
   ui.tree.hidden = false;
   $("results").classList.add("with-tree");
+}
+
+function hideTree() {
+  ui.tree.hidden = true;
+  ui.tree.removeAttribute("srcdoc");
+  $("results").classList.remove("with-tree");
 }
 
 // ---- the editor ----------------------------------------------------------
