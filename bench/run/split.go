@@ -36,6 +36,8 @@ func (r *runner) splitRows() []*problem {
 		}
 		return res
 	}})
+	// parallel's exit status counts the jobs that exited non-zero, and a
+	// job whose part has no solution exits 1: merge is the judge.
 	p.variants = append(p.variants, &variant{solver: "csp", name: fmt.Sprintf("split %d + parallel -j %d + merge", jobs, cores), family: "split/jobs", run: func() result {
 		dir, err := os.MkdirTemp(r.tmp, "split")
 		if err != nil {
@@ -43,7 +45,7 @@ func (r *runner) splitRows() []*problem {
 		}
 		defer os.RemoveAll(dir)
 		jobsFile, out := filepath.Join(dir, "jobs.txt"), filepath.Join(dir, "out.jsonl")
-		script := fmt.Sprintf("%[1]s split %[2]s --jobs %[3]d > %[4]s && seq %[3]d | parallel -j %[5]d %[1]s solve %[2]s --count --json --workers 1 --job %[4]s:{} > %[6]s && %[1]s merge %[6]s",
+		script := fmt.Sprintf("%[1]s split %[2]s --jobs %[3]d > %[4]s && seq %[3]d | parallel -j %[5]d %[1]s solve %[2]s --count --json --workers 1 --job %[4]s:{} > %[6]s; %[1]s merge %[6]s",
 			r.tools.csp, fmt.Sprintf("%s %s %s", model[0], model[1], model[2]), jobs, jobsFile, cores, out)
 		o := execute(r.cfg.Root, r.cfg.Timeout, "sh", "-c", script)
 		res := cspResult(o)

@@ -109,8 +109,10 @@ func TestSplitThroughGNUParallel(t *testing.T) {
 	out := filepath.Join(dir, "out.jsonl")
 	script := fmt.Sprintf("seq 40 | parallel -j 2 %s solve %s --count --json --workers 1 --job %s:{} > %s",
 		csp, strings.Join(model, " "), jobs, out)
+	// parallel's exit status counts the jobs that exited non-zero, and a
+	// job whose part has no solution exits 1: merge is the judge.
 	if b, err := exec.Command("sh", "-c", script).CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", script, err, b)
+		t.Logf("%s: %v (jobs without a solution exit 1)\n%s", script, err, b)
 	}
 	code, got, errs := runCSP("merge", out)
 	if code != exitSolved || got != "14200\n" {
