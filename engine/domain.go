@@ -137,6 +137,41 @@ func (t *store) removeBit(x, o int32) bool {
 	return true
 }
 
+// live1 returns the domain of x, whose initial span fits one word, as
+// that word without the bits outside its bounds.
+func (t *store) live1(x int32) uint64 {
+	mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
+	return t.words[t.vi[x].woff] & (2<<uint(mx) - 1) &^ (1<<uint(mn) - 1)
+}
+
+// removeWord deletes from x, whose initial span fits one word, the
+// offsets at the set bits of b: all in its domain (live1), and not all of
+// it. It is removeBit for several bits at once, with the same records.
+func (t *store) removeWord(x int32, b uint64) {
+	i := t.vi[x].woff
+	w := t.words[i] &^ b
+	t.words[i] = w
+	if !t.copying {
+		for r := b; r != 0; r &= r - 1 {
+			t.log = append(t.log, entry{^x, int32(bits.TrailingZeros64(r))})
+		}
+	}
+	c := 3 * x
+	n := int32(bits.OnesCount64(b))
+	t.cell[c+cSize] -= n
+	t.changes += uint64(n)
+	if t.track {
+		t.touch(x)
+	}
+	// Bits inside the old bounds are meaningful, and one of them stays.
+	if mn := t.cell[c+cMin]; b>>uint(mn)&1 != 0 {
+		t.cell[c+cMin] = int32(bits.TrailingZeros64(w &^ (1<<uint(mn) - 1)))
+	}
+	if mx := t.cell[c+cMax]; b>>uint(mx)&1 != 0 {
+		t.cell[c+cMax] = int32(63 - bits.LeadingZeros64(w&(2<<uint(mx)-1)))
+	}
+}
+
 // unremove undoes a removal of offset o from x.
 func (t *store) unremove(x, o int32) {
 	t.words[t.vi[x].woff+int(o>>6)] |= 1 << (o & 63)

@@ -104,6 +104,8 @@ type Solver struct {
 	objOn     bool      // run obj at every node
 	objOn0    bool      // objOn before the first solution
 
+	fcFuse []bool // per watch: runs with the next one (fcQueens)
+
 	unassigned revSet  // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
 	weight     []int64 // dom/wdeg: per model constraint, 1 + its failures
 
@@ -190,6 +192,7 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 		return nil, err
 	}
 	b.finish()
+	s.fcFuse = s.fcQueens()
 	if opts.Order != OrderInput {
 		s.unassigned = newRevSet(&s.st, s.n)
 	}
@@ -538,7 +541,16 @@ func (s *Solver) assign(x int32, v int64) bool {
 		}
 	}
 	fc := s.opts.Prop == PropFC
-	for _, w := range s.watches[s.watchAt[x]:s.watchAt[x+1]] {
+	lo, hi := s.watchAt[x], s.watchAt[x+1]
+	for i := lo; i < hi; i++ {
+		w := s.watches[i]
+		if s.fcFuse != nil && s.fcFuse[i] && s.tr == nil {
+			if !s.forwardQueens(i) {
+				return false
+			}
+			i++ // the diagonal ran too
+			continue
+		}
 		s.stats.Propagations++
 		p := s.props[w.p]
 		ok := fc && p.forward(t, w.l) || !fc && p.check(t, w.l)
@@ -567,6 +579,25 @@ func (s *Solver) assign(x int32, v int64) bool {
 		}
 	}
 	return true
+}
+
+// forwardQueens runs the fused alldiff and diagonal of watch i and i+1
+// (see fcQueens), counted and charged as the two would be.
+func (s *Solver) forwardQueens(i int32) bool {
+	w, w2 := s.watches[i], s.watches[i+1]
+	ok, diag := forwardQueens(&s.st, s.props[w.p].(*allDiffProp), s.props[w2.p].(*diagonalProp), w.l)
+	s.stats.Propagations++
+	if ok || diag {
+		s.stats.Propagations++
+	}
+	if !ok && s.weight != nil {
+		c := s.propCons[w.p]
+		if diag {
+			c = s.propCons[w2.p]
+		}
+		s.weight[c]++
+	}
+	return ok
 }
 
 // solution records the current assignment and tightens the bound.

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // multiSpread is the value propagator (acSpread) of several alldiff and
@@ -94,19 +95,20 @@ func (p *multiSpread) spreadQueens(t *store, l int32, targets []int32) bool {
 		vi := &t.vi[y]
 		if vi.width <= 64 {
 			o := uint64(v - vi.lo) // out of range: the shifts give 0
-			c := 3 * y
-			mn, mx := t.cell[c+cMin], t.cell[c+cMax]
-			hit := t.words[vi.woff] & (1<<o | 1<<(o+uint64(d)) | 1<<(o-uint64(d)))
-			hit &= (2<<uint(mx) - 1) &^ (1<<uint(mn) - 1)
-			for ; hit != 0; hit &= hit - 1 {
-				b := int32(bits.TrailingZeros64(hit))
-				if !t.removeBit(y, b) {
-					p.failed = p.cons[1]
-					if uint64(b) == o {
-						p.failed = p.cons[0]
-					}
-					return false
+			live := t.live1(y)
+			hit := live & (1<<o | 1<<(o+uint64(d)) | 1<<(o-uint64(d)))
+			if hit == live {
+				// Removed one by one, upwards, the last value would fail:
+				// charge the constraint that forbids it.
+				t.wiped = y
+				p.failed = p.cons[1]
+				if uint64(63-bits.LeadingZeros64(hit)) == o {
+					p.failed = p.cons[0]
 				}
+				return false
+			}
+			if hit != 0 {
+				t.removeWord(y, hit)
 			}
 			continue
 		}
@@ -249,4 +251,86 @@ func int32sKey(xs []int32) string {
 		binary.LittleEndian.PutUint32(b[4*i:], uint32(x))
 	}
 	return string(b)
+}
+
+// Under forward checking, n-queens posts alldiff(q) and diagonal(q) as two
+// propagators, each of which visits every unassigned variable after an
+// assignment. fcQueens marks, per watch, an alldiff without offsets
+// whose next watch on the same variable is a diagonal over the same
+// arguments: Solver.assign then runs the two as one pass (forwardQueens),
+// which removes exactly what the two passes would, fails exactly when
+// they would, and charges a failure to the one that would have failed
+// first. Tracing runs them separately, to report each.
+func (s *Solver) fcQueens() []bool {
+	if s.opts.Prop != PropFC || !fuseSpreads {
+		return nil
+	}
+	var fuse []bool
+	for i := 0; i+1 < len(s.watches); i++ {
+		w, w2 := s.watches[i], s.watches[i+1]
+		a, ok := s.props[w.p].(*allDiffProp)
+		d, ok2 := s.props[w2.p].(*diagonalProp)
+		if !ok || !ok2 || w.l != w2.l || !a.zeroOff || len(a.xs) != len(a.argX) ||
+			!d.small || len(d.xs) != len(d.argX) || !slices.Equal(a.argX, d.argX) {
+			continue
+		}
+		if fuse == nil {
+			fuse = make([]bool, len(s.watches))
+		}
+		fuse[i] = true
+	}
+	return fuse
+}
+
+// forwardQueens is a.forward(t, l) then d.forward(t, l) in one pass over
+// the unassigned variables. On failure it reports whether the diagonal is
+// the one that fails: the alldiff, whose pass came first, fails if some
+// variable has v as its only value.
+func forwardQueens(t *store, a *allDiffProp, d *diagonalProp, l int32) (ok, diagFailed bool) {
+	targets := a.live.remove(t, l)
+	d.live.remove(t, l) // the same set, kept in step
+	v := t.minOf(a.xs[l])
+	pl := d.pos[l]
+	for k, m := range targets {
+		y, dd := a.xs[m], d.pos[m]-pl
+		if vi := &t.vi[y]; vi.width <= 64 {
+			o := uint64(v - vi.lo) // out of range: the shifts give 0
+			live := t.live1(y)
+			if live == 1<<o {
+				t.wiped = y
+				return false, false
+			}
+			hit := live & (1<<o | 1<<(o+uint64(dd)) | 1<<(o-uint64(dd)))
+			if hit == live {
+				t.wiped = y
+				return false, !alldiffFails(t, a, targets[k+1:], v)
+			}
+			if hit != 0 {
+				t.removeWord(y, hit)
+			}
+			continue
+		}
+		if o, ok := t.has(y, v); ok && !t.removeBit(y, o) {
+			return false, false
+		}
+		if o, ok := t.has(y, v+dd); ok && !t.removeBit(y, o) {
+			return false, !alldiffFails(t, a, targets[k+1:], v)
+		}
+		if o, ok := t.has(y, v-dd); ok && !t.removeBit(y, o) {
+			return false, !alldiffFails(t, a, targets[k+1:], v)
+		}
+	}
+	return true, false
+}
+
+// alldiffFails reports whether the alldiff pass would fail on one of
+// targets, untouched so far: one has v as its only value.
+func alldiffFails(t *store, a *allDiffProp, targets []int32, v int64) bool {
+	for _, m := range targets {
+		if y := a.xs[m]; t.fixed(y) && t.minOf(y) == v {
+			t.wiped = y
+			return true
+		}
+	}
+	return false
 }
