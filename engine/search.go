@@ -178,8 +178,13 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	s.st.vi = make([]varInfo, 0, s.n)
 	s.st.cell = make([]int32, 0, 4*s.n)
 	s.st.stamp = make([]uint32, 0, 4*s.n)
-	for v := range s.n {
-		s.st.addVar(m.InitialDomain(Var(v)))
+	for v := int32(0); v < s.n; {
+		k := int32(1) // a run of variables with one domain (see addVars)
+		for v+k < s.n && m.vars[v+k].dom == m.vars[v].dom {
+			k++
+		}
+		s.st.addVars(m.InitialDomain(Var(v)), int(k))
+		v += k
 	}
 	s.st.magic = 1
 	b := newBuilder(s)
