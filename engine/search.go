@@ -330,7 +330,7 @@ func (s *Solver) start() bool {
 // tests can make every search trim.
 var (
 	bigDomains  = 1 << 16
-	trailBudget = 1 << 22
+	trailBudget = 1 << 20
 )
 
 // popLevel undoes the top level of the search, recomputing the levels

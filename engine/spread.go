@@ -23,6 +23,7 @@ type multiSpread struct {
 	pos      [][]int64 // per diagonal: its positions
 	cons     []int32   // the constraint of each alldiff, then of each diagonal
 	queens   bool      // one alldiff without offsets and one diagonal
+	wide     bool      // queens, every domain wider than a word
 	failed   int32     // the constraint charged with the last failure
 	events             // the variables fixed since the last run
 }
@@ -72,9 +73,12 @@ func (p *multiSpread) propagate(s *Solver) bool {
 		}
 		targets := live.remove(t, l)
 		var ok bool
-		if p.queens {
+		switch {
+		case p.queens && p.wide:
+			ok = p.spreadQueensWide(t, l)
+		case p.queens:
 			ok = p.spreadQueens(t, l, targets)
-		} else {
+		default:
 			ok = p.spread(t, l, targets)
 		}
 		if !ok {
@@ -112,6 +116,38 @@ func (p *multiSpread) spreadQueens(t *store, l int32, targets []int32) bool {
 			}
 			continue
 		}
+		if o, ok := t.has(y, v); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[0]
+			return false
+		}
+		if o, ok := t.has(y, v+d); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[1]
+			return false
+		}
+		if o, ok := t.has(y, v-d); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[1]
+			return false
+		}
+	}
+	return true
+}
+
+// spreadQueensWide is spreadQueens on domains wider than a word, which
+// large boards have: it visits the unassigned variables in the order of
+// their words (see addVars) rather than in the set's order, which the
+// search scrambles, so that memory is read in order. The values removed
+// are the same; only the variable a failure is found on can differ.
+func (p *multiSpread) spreadQueensWide(t *store, l int32) bool {
+	v := t.minOf(p.xs[l])
+	pos := p.pos[0]
+	pl := pos[l]
+	live := &p.live
+	n := t.cell[live.size]
+	for m, y := range p.xs {
+		if live.pos[m] >= n {
+			continue // assigned, l included
+		}
+		d := pos[m] - pl
 		if o, ok := t.has(y, v); ok && !t.removeBit(y, o) {
 			p.failed = p.cons[0]
 			return false
@@ -234,6 +270,10 @@ func (b *builder) spreadGroups() (map[int]*multiSpread, map[int]bool) {
 		}
 		ms.cons = append(acons, dcons...)
 		ms.queens = len(ms.offs) == 1 && len(ms.pos) == 1
+		ms.wide = ms.queens
+		for _, x := range ms.xs {
+			ms.wide = ms.wide && s.st.vi[x].width > 64
+		}
 		if ms.queens {
 			for _, o := range ms.offs[0] {
 				ms.queens = ms.queens && o == 0
@@ -295,19 +335,31 @@ func forwardQueens(t *store, a *allDiffProp, d *diagonalProp, l int32) (ok, diag
 		y, dd := a.xs[m], d.pos[m]-pl
 		if vi := &t.vi[y]; vi.width <= 64 {
 			o := uint64(v - vi.lo) // out of range: the shifts give 0
-			live := t.live1(y)
-			if live == 1<<o {
+			c := 3 * y
+			w := t.words[vi.woff]
+			live := w & (2<<uint(t.cell[c+cMax]) - 1) &^ (1<<uint(t.cell[c+cMin]) - 1)
+			hit := live & (1<<o | 1<<(o+uint64(dd)) | 1<<(o-uint64(dd)))
+			switch {
+			case hit == 0:
+				continue
+			case live == 1<<o:
 				t.wiped = y
 				return false, false
-			}
-			hit := live & (1<<o | 1<<(o+uint64(dd)) | 1<<(o-uint64(dd)))
-			if hit == live {
+			case hit == live:
 				t.wiped = y
 				return false, !alldiffFails(t, a, targets[k+1:], v)
-			}
-			if hit != 0 {
+			case !t.copying || t.track:
 				t.removeWord(y, hit)
+				continue
 			}
+			// removeWord, for a copying store: nothing to record.
+			rest := live &^ hit
+			t.words[vi.woff] = w &^ hit
+			n := int32(bits.OnesCount64(hit))
+			t.cell[c+cSize] -= n
+			t.cell[c+cMin] = int32(bits.TrailingZeros64(rest))
+			t.cell[c+cMax] = int32(63 - bits.LeadingZeros64(rest))
+			t.changes += uint64(n)
 			continue
 		}
 		if o, ok := t.has(y, v); ok && !t.removeBit(y, o) {
