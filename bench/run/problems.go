@@ -25,8 +25,8 @@ var gecodeModels = []struct{ name, what string }{
 // problems lists every row of the benchmark, in the order they run.
 func (r *runner) problems() ([]*problem, error) {
 	var ps []*problem
-	counts := []int{8, 9, 10, 11, 12, 13, 14}
-	firsts := []int{100, 1000, 5000, 10000}
+	counts := []int{8, 9, 10, 11, 12, 13, 14, 15}
+	firsts := []int{100, 1000, 5000, 10000, 20000, 100000}
 	if r.cfg.Quick {
 		counts, firsts = []int{8}, []int{100}
 	}
