@@ -144,7 +144,7 @@ func (t *store) removeBit(x, o int32) bool {
 	}
 	t.words[t.vi[x].at(o>>6)] &^= 1 << (o & 63)
 	if !t.copying {
-		t.log = append(t.log, entry{^x, o})
+		t.record(entry{^x, o})
 	}
 	t.cell[c+cSize]--
 	t.changes++
@@ -176,7 +176,7 @@ func (t *store) removeWord(x int32, b uint64) {
 	t.words[i] = w
 	if !t.copying {
 		for r := b; r != 0; r &= r - 1 {
-			t.log = append(t.log, entry{^x, int32(bits.TrailingZeros64(r))})
+			t.record(entry{^x, int32(bits.TrailingZeros64(r))})
 		}
 	}
 	c := 3 * x

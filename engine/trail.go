@@ -72,6 +72,21 @@ func (t *store) touch(x int32) {
 // back offset b into the domain of variable ^a.
 type entry struct{ a, b int32 }
 
+// record appends e to the log. The log grows by doubling: append grows a
+// large slice by a quarter, which on 1000-queens (over a million records
+// on the way to the first solution) copied the log a dozen times: 34 MB
+// allocated in all instead of 17, and as many more collections.
+func (t *store) record(e entry) {
+	if len(t.log) == cap(t.log) {
+		t.growLog()
+	}
+	t.log = append(t.log, e)
+}
+
+func (t *store) growLog() {
+	t.log = append(make([]entry, 0, 2*cap(t.log)+1024), t.log...)
+}
+
 // newCell adds a reversible integer and returns its index.
 func (t *store) newCell(v int32) int32 {
 	t.cell = append(t.cell, v)
@@ -83,7 +98,7 @@ func (t *store) newCell(v int32) int32 {
 func (t *store) set(i int32, v int32) {
 	if !t.copying && t.stamp[i] != t.magic {
 		t.stamp[i] = t.magic
-		t.log = append(t.log, entry{i, t.cell[i]})
+		t.record(entry{i, t.cell[i]})
 	}
 	t.cell[i] = v
 }
