@@ -99,9 +99,14 @@ func (p *multiSpread) spreadQueens(t *store, l int32, targets []int32) bool {
 		vi := &t.vi[y]
 		if vi.width <= 64 {
 			o := uint64(v - vi.lo) // out of range: the shifts give 0
-			live := t.live1(y)
+			c := 3 * y
+			w := t.words[vi.woff]
+			live := w & (2<<uint(t.cell[c+cMax]) - 1) &^ (1<<uint(t.cell[c+cMin]) - 1)
 			hit := live & (1<<o | 1<<(o+uint64(d)) | 1<<(o-uint64(d)))
-			if hit == live {
+			switch {
+			case hit == 0:
+				continue
+			case hit == live:
 				// Removed one by one, upwards, the last value would fail:
 				// charge the constraint that forbids it.
 				t.wiped = y
@@ -110,9 +115,20 @@ func (p *multiSpread) spreadQueens(t *store, l int32, targets []int32) bool {
 					p.failed = p.cons[0]
 				}
 				return false
-			}
-			if hit != 0 {
+			case !t.copying:
 				t.removeWord(y, hit)
+				continue
+			}
+			// removeWord, for a copying store: nothing to record.
+			rest := live &^ hit
+			t.words[vi.woff] = w &^ hit
+			n := int32(bits.OnesCount64(hit))
+			t.cell[c+cSize] -= n
+			t.cell[c+cMin] = int32(bits.TrailingZeros64(rest))
+			t.cell[c+cMax] = int32(63 - bits.LeadingZeros64(rest))
+			t.changes += uint64(n)
+			if t.track {
+				t.touch(y)
 			}
 			continue
 		}
