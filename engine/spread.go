@@ -107,11 +107,16 @@ func (p *multiSpread) spreadQueens(t *store, l int32, targets []int32) bool {
 			case hit == 0:
 				continue
 			case hit == live:
-				// Removed one by one, upwards, the last value would fail:
-				// charge the constraint that forbids it.
+				// Removed one by one, upwards, the last value fails: take
+				// the others, as a trace shows, and charge the constraint
+				// that forbids the last.
+				top := uint64(63 - bits.LeadingZeros64(hit))
+				if rest := hit &^ (1 << top); rest != 0 {
+					t.removeWord(y, rest)
+				}
 				t.wiped = y
 				p.failed = p.cons[1]
-				if uint64(63-bits.LeadingZeros64(hit)) == o {
+				if top == o {
 					p.failed = p.cons[0]
 				}
 				return false
