@@ -68,6 +68,7 @@ func (t *store) addVars(values []int64, count int) {
 	}
 	base := len(t.words)
 	t.words = append(t.words, make([]uint64, nw*count)...)
+	t.runs = append(t.runs, wordRun{base: base, count: count, pattern: pattern})
 	for k := range count {
 		vi := varInfo{lo: lo, width: uint64(width), woff: base + k*nw, stride: 1}
 		if nw > 1 {

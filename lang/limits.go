@@ -250,10 +250,11 @@ func SizeText(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// domainBytes is about what the search keeps for a variable whose initial
-// domain spans span values: a bit per value of the span (engine/domain.go),
-// twice over on a large model, whose search keeps a copy of its start
-// (the bounded trail, engine/trail.go), and its bounds and bookkeeping.
+// domainBytes is at most what the search keeps for a variable whose
+// initial domain spans span values: a bit per value of the span
+// (engine/domain.go), twice over on a large model whose root propagation
+// changed many domains (its search then keeps a copy of its start, for
+// the bounded trail: engine/trail.go), and its bounds and bookkeeping.
 // Memory goes by the span because that is what is stored: 1..100000 takes
 // 25 KB a variable, 1..9 a few dozen bytes.
 func domainBytes(span int64) int64 { return 2*8*((span+63)/64) + 64 }
