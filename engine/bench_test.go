@@ -25,10 +25,17 @@ var benchOptions = []struct {
 	{"default", Default()},
 }
 
+// courseOptions are the course's settings (csp --order mrv --values min
+// --prop fc), under which counting n-queens runs forwardQueens.
+var courseOptions = struct {
+	name string
+	o    Options
+}{"course", Options{Order: OrderMRV, Prop: PropFC}}
+
 // BenchmarkQueensCount counts every solution of n-queens.
 func BenchmarkQueensCount(b *testing.B) {
 	want := map[int]int{8: 92, 10: 724, 12: 14200, 13: 73712, 14: 365596}
-	for _, bo := range benchOptions {
+	for _, bo := range append(benchOptions, courseOptions) {
 		for _, n := range []int{8, 10, 12, 13, 14} {
 			b.Run(fmt.Sprintf("%s/%d", bo.name, n), func(b *testing.B) {
 				m, _ := queens(b, n)

@@ -29,35 +29,59 @@ const (
 
 // varInfo is the fixed part of a variable's domain.
 type varInfo struct {
-	lo    int64  // the value of bit 0: the initial minimum
-	width uint64 // the span of the initial domain
-	woff  int    // index of the first word in store.words
+	lo     int64  // the value of bit 0: the initial minimum
+	width  uint64 // the span of the initial domain
+	woff   int    // index of the first word in store.words
+	stride int    // distance in store.words between two words of the variable
 }
 
-// addVar appends a variable whose domain is the given sorted values.
-func (t *store) addVar(values []int64) {
+// at returns the index in store.words of word i of the variable.
+func (vi *varInfo) at(i int32) int { return vi.woff + int(i)*vi.stride }
+
+// Word layout. A variable whose domain fits one word has it to itself.
+// Wider variables declared one after the other with the same domain (the
+// elements of an array) interleave theirs: word i of the k-th of them is
+// at base + i*count + k. Forward checking on large n-queens removes, at
+// each node, the values v and v ± d from every other variable, whose
+// words then lie side by side instead of a whole domain apart: 10000
+// variables read 3 x 80 KB in order instead of 3 x 640 KB of cache lines
+// one at a time.
+
+// addVars appends count variables whose domain is the given sorted values.
+func (t *store) addVars(values []int64, count int) {
 	lo := values[0]
 	width := values[len(values)-1] - lo + 1
-	base := len(t.words)
-	t.vi = append(t.vi, varInfo{lo: lo, width: uint64(width), woff: base})
-	t.words = append(t.words, make([]uint64, (width+63)/64)...)
+	nw := int((width + 63) / 64)
+	pattern := make([]uint64, nw)
 	if int64(len(values)) == width { // a range: whole words at once
-		ws := t.words[base:]
-		for i := range ws {
-			ws[i] = ^uint64(0)
+		for i := range pattern {
+			pattern[i] = ^uint64(0)
 		}
 		if r := width & 63; r != 0 {
-			ws[len(ws)-1] = 1<<r - 1
+			pattern[nw-1] = 1<<r - 1
 		}
 	} else {
 		for _, v := range values {
 			o := v - lo
-			t.words[base+int(o>>6)] |= 1 << (o & 63)
+			pattern[o>>6] |= 1 << (o & 63)
 		}
 	}
-	t.newCell(int32(len(values)))
-	t.newCell(0)
-	t.newCell(int32(width - 1))
+	base := len(t.words)
+	t.words = append(t.words, make([]uint64, nw*count)...)
+	t.runs = append(t.runs, wordRun{base: base, count: count, pattern: pattern})
+	for k := range count {
+		vi := varInfo{lo: lo, width: uint64(width), woff: base + k*nw, stride: 1}
+		if nw > 1 {
+			vi.woff, vi.stride = base+k, count
+		}
+		for i, w := range pattern {
+			t.words[vi.at(int32(i))] = w
+		}
+		t.vi = append(t.vi, vi)
+		t.newCell(int32(len(values)))
+		t.newCell(0)
+		t.newCell(int32(width - 1))
+	}
 }
 
 func (t *store) size(x int32) int32 { return t.cell[3*x+cSize] }
@@ -79,7 +103,7 @@ func (t *store) offset(x int32, v int64) (int32, bool) {
 }
 
 func (t *store) bit(x, o int32) bool {
-	return t.words[t.vi[x].woff+int(o>>6)]&(1<<(o&63)) != 0
+	return t.words[t.vi[x].at(o>>6)]&(1<<(o&63)) != 0
 }
 
 // inBounds reports whether offset o lies within x's current bounds, where
@@ -106,7 +130,7 @@ func (t *store) remove(x int32, v int64) bool {
 func (t *store) has(x int32, v int64) (int32, bool) {
 	vi := &t.vi[x]
 	o := uint64(v - vi.lo) // see offset
-	return int32(o), o < vi.width && t.words[vi.woff+int(o>>6)]&(1<<(o&63)) != 0
+	return int32(o), o < vi.width && t.words[vi.at(int32(o>>6))]&(1<<(o&63)) != 0
 }
 
 // removeBit deletes offset o, whose bit is set, from x.
@@ -119,9 +143,9 @@ func (t *store) removeBit(x, o int32) bool {
 		t.wiped = x
 		return false
 	}
-	t.words[t.vi[x].woff+int(o>>6)] &^= 1 << (o & 63)
+	t.words[t.vi[x].at(o>>6)] &^= 1 << (o & 63)
 	if !t.copying {
-		t.log = append(t.log, entry{^x, o})
+		t.record(entry{^x, o})
 	}
 	t.cell[c+cSize]--
 	t.changes++
@@ -137,9 +161,44 @@ func (t *store) removeBit(x, o int32) bool {
 	return true
 }
 
+// live1 returns the domain of x, whose initial span fits one word, as
+// that word without the bits outside its bounds.
+func (t *store) live1(x int32) uint64 {
+	mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
+	return t.words[t.vi[x].woff] & (2<<uint(mx) - 1) &^ (1<<uint(mn) - 1)
+}
+
+// removeWord deletes from x, whose initial span fits one word, the
+// offsets at the set bits of b: all in its domain (live1), and not all of
+// it. It is removeBit for several bits at once, with the same records.
+func (t *store) removeWord(x int32, b uint64) {
+	i := t.vi[x].woff
+	w := t.words[i] &^ b
+	t.words[i] = w
+	if !t.copying {
+		for r := b; r != 0; r &= r - 1 {
+			t.record(entry{^x, int32(bits.TrailingZeros64(r))})
+		}
+	}
+	c := 3 * x
+	n := int32(bits.OnesCount64(b))
+	t.cell[c+cSize] -= n
+	t.changes += uint64(n)
+	if t.track {
+		t.touch(x)
+	}
+	// Bits inside the old bounds are meaningful, and one of them stays.
+	if mn := t.cell[c+cMin]; b>>uint(mn)&1 != 0 {
+		t.cell[c+cMin] = int32(bits.TrailingZeros64(w &^ (1<<uint(mn) - 1)))
+	}
+	if mx := t.cell[c+cMax]; b>>uint(mx)&1 != 0 {
+		t.cell[c+cMax] = int32(63 - bits.LeadingZeros64(w&(2<<uint(mx)-1)))
+	}
+}
+
 // unremove undoes a removal of offset o from x.
 func (t *store) unremove(x, o int32) {
-	t.words[t.vi[x].woff+int(o>>6)] |= 1 << (o & 63)
+	t.words[t.vi[x].at(o>>6)] |= 1 << (o & 63)
 	c := 3 * x
 	t.cell[c+cSize]++
 	if o < t.cell[c+cMin] {
@@ -215,27 +274,27 @@ func (t *store) removeAbove(x int32, v int64) bool {
 // nextSet returns the least set offset >= o of x; the caller knows one
 // exists at or below max.
 func (t *store) nextSet(x, o int32) int32 {
-	ws := t.words[t.vi[x].woff:]
-	i := int(o >> 6)
-	w := ws[i] &^ (1<<(o&63) - 1)
+	vi := &t.vi[x]
+	i := o >> 6
+	w := t.words[vi.at(i)] &^ (1<<(o&63) - 1)
 	for w == 0 {
 		i++
-		w = ws[i]
+		w = t.words[vi.at(i)]
 	}
-	return int32(i<<6 + bits.TrailingZeros64(w))
+	return i<<6 + int32(bits.TrailingZeros64(w))
 }
 
 // prevSet returns the greatest set offset <= o of x; the caller knows one
 // exists at or above min.
 func (t *store) prevSet(x, o int32) int32 {
-	ws := t.words[t.vi[x].woff:]
-	i := int(o >> 6)
-	w := ws[i] & (2<<(o&63) - 1) // bits 0..o&63; wraps to all ones for 63
+	vi := &t.vi[x]
+	i := o >> 6
+	w := t.words[vi.at(i)] & (2<<(o&63) - 1) // bits 0..o&63; wraps to all ones for 63
 	for w == 0 {
 		i--
-		w = ws[i]
+		w = t.words[vi.at(i)]
 	}
-	return int32(i<<6 + 63 - bits.LeadingZeros64(w))
+	return i<<6 + 63 - int32(bits.LeadingZeros64(w))
 }
 
 // count returns the number of set bits of x in offsets [a, b].
@@ -243,16 +302,16 @@ func (t *store) count(x, a, b int32) int32 {
 	if a > b {
 		return 0
 	}
-	ws := t.words[t.vi[x].woff:]
-	i, j := int(a>>6), int(b>>6)
+	vi := &t.vi[x]
+	i, j := a>>6, b>>6
 	lowMask := ^uint64(0) << (a & 63)
 	highMask := uint64(2)<<(b&63) - 1
 	if i == j {
-		return int32(bits.OnesCount64(ws[i] & lowMask & highMask))
+		return int32(bits.OnesCount64(t.words[vi.at(i)] & lowMask & highMask))
 	}
-	n := bits.OnesCount64(ws[i]&lowMask) + bits.OnesCount64(ws[j]&highMask)
+	n := bits.OnesCount64(t.words[vi.at(i)]&lowMask) + bits.OnesCount64(t.words[vi.at(j)]&highMask)
 	for k := i + 1; k < j; k++ {
-		n += bits.OnesCount64(ws[k])
+		n += bits.OnesCount64(t.words[vi.at(k)])
 	}
 	return int32(n)
 }
@@ -293,16 +352,16 @@ func (t *store) values(dst []int64, x int32) []int64 {
 // offset a+i; every value of the domain must lie in [a, a+63] (a may be
 // negative).
 func (t *store) window(x, a int32) uint64 {
-	ws := t.words[t.vi[x].woff:]
+	vi := &t.vi[x]
 	mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
 	w0, w1 := mn>>6, mx>>6
-	lo := ws[w0] &^ (1<<(mn&63) - 1)
+	lo := t.words[vi.at(w0)] &^ (1<<(mn&63) - 1)
 	if w0 == w1 {
 		lo &= 2<<(mx&63) - 1
 	}
 	out := shiftBits(lo, w0<<6-a)
 	if w1 != w0 {
-		out |= shiftBits(ws[w1]&(2<<(mx&63)-1), w1<<6-a)
+		out |= shiftBits(t.words[vi.at(w1)]&(2<<(mx&63)-1), w1<<6-a)
 	}
 	return out
 }

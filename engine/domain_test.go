@@ -62,10 +62,15 @@ func TestStoreAgainstReference(t *testing.T) {
 		var st store
 		ref := &refDomains{stack: [][][]int64{nil}}
 		n := 1 + rng.Intn(4)
-		for range n {
-			d := randomDomain(rng)
-			st.addVar(d)
-			ref.stack[0] = append(ref.stack[0], d)
+		for k := 0; k < n; {
+			// Now and then a run of variables with one domain, whose
+			// words interleave when it is wider than a word.
+			d, run := randomDomain(rng), 1+rng.Intn(n-k)
+			st.addVars(d, run)
+			for range run {
+				ref.stack[0] = append(ref.stack[0], d)
+			}
+			k += run
 		}
 		st.magic = 1
 		if round%7 == 0 {
@@ -165,7 +170,7 @@ func TestStoreWideDomain(t *testing.T) {
 	var st store
 	st.magic = 1
 	vs := []int64{-1 << 40, -1<<40 + MaxDomainWidth - 1}
-	st.addVar(vs)
+	st.addVars(vs, 1)
 	st.push()
 	if !st.removeBelow(0, -1<<40+1) || st.minOf(0) != vs[1] || st.size(0) != 1 {
 		t.Fatalf("removeBelow across a wide empty span: min %d size %d", st.minOf(0), st.size(0))
@@ -187,7 +192,7 @@ func TestMidOrder(t *testing.T) {
 	for range 2000 {
 		d := randomDomain(rng)
 		var st store
-		st.addVar(d)
+		st.addVars(d, 1)
 		st.magic = 1
 		if rng.Intn(3) == 0 { // remove from the bounds and inside
 			st.push()

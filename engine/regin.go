@@ -151,10 +151,9 @@ func (r *reginProp) prune(t *store) bool {
 		mv := r.matchVal[i]
 		keep := false
 		vi := &t.vi[x]
-		ws := t.words[vi.woff:]
 		mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
 		for w := mn >> 6; w <= mx>>6; w++ {
-			word := ws[w]
+			word := t.words[vi.at(w)]
 			if w == mn>>6 {
 				word &^= 1<<(mn&63) - 1
 			}

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // multiSpread is the value propagator (acSpread) of several alldiff and
@@ -22,6 +23,7 @@ type multiSpread struct {
 	pos      [][]int64 // per diagonal: its positions
 	cons     []int32   // the constraint of each alldiff, then of each diagonal
 	queens   bool      // one alldiff without offsets and one diagonal
+	wide     bool      // queens, every domain wider than a word
 	failed   int32     // the constraint charged with the last failure
 	events             // the variables fixed since the last run
 }
@@ -71,9 +73,12 @@ func (p *multiSpread) propagate(s *Solver) bool {
 		}
 		targets := live.remove(t, l)
 		var ok bool
-		if p.queens {
+		switch {
+		case p.queens && p.wide:
+			ok = p.spreadQueensWide(t, l)
+		case p.queens:
 			ok = p.spreadQueens(t, l, targets)
-		} else {
+		default:
 			ok = p.spread(t, l, targets)
 		}
 		if !ok {
@@ -95,21 +100,75 @@ func (p *multiSpread) spreadQueens(t *store, l int32, targets []int32) bool {
 		if vi.width <= 64 {
 			o := uint64(v - vi.lo) // out of range: the shifts give 0
 			c := 3 * y
-			mn, mx := t.cell[c+cMin], t.cell[c+cMax]
-			hit := t.words[vi.woff] & (1<<o | 1<<(o+uint64(d)) | 1<<(o-uint64(d)))
-			hit &= (2<<uint(mx) - 1) &^ (1<<uint(mn) - 1)
-			for ; hit != 0; hit &= hit - 1 {
-				b := int32(bits.TrailingZeros64(hit))
-				if !t.removeBit(y, b) {
-					p.failed = p.cons[1]
-					if uint64(b) == o {
-						p.failed = p.cons[0]
-					}
-					return false
+			w := t.words[vi.woff]
+			live := w & (2<<uint(t.cell[c+cMax]) - 1) &^ (1<<uint(t.cell[c+cMin]) - 1)
+			hit := live & (1<<o | 1<<(o+uint64(d)) | 1<<(o-uint64(d)))
+			switch {
+			case hit == 0:
+				continue
+			case hit == live:
+				// Removed one by one, upwards, the last value fails: take
+				// the others, as a trace shows, and charge the constraint
+				// that forbids the last.
+				top := uint64(63 - bits.LeadingZeros64(hit))
+				if rest := hit &^ (1 << top); rest != 0 {
+					t.removeWord(y, rest)
 				}
+				t.wiped = y
+				p.failed = p.cons[1]
+				if top == o {
+					p.failed = p.cons[0]
+				}
+				return false
+			case !t.copying:
+				t.removeWord(y, hit)
+				continue
+			}
+			// removeWord, for a copying store: nothing to record.
+			rest := live &^ hit
+			t.words[vi.woff] = w &^ hit
+			n := int32(bits.OnesCount64(hit))
+			t.cell[c+cSize] -= n
+			t.cell[c+cMin] = int32(bits.TrailingZeros64(rest))
+			t.cell[c+cMax] = int32(63 - bits.LeadingZeros64(rest))
+			t.changes += uint64(n)
+			if t.track {
+				t.touch(y)
 			}
 			continue
 		}
+		if o, ok := t.has(y, v); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[0]
+			return false
+		}
+		if o, ok := t.has(y, v+d); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[1]
+			return false
+		}
+		if o, ok := t.has(y, v-d); ok && !t.removeBit(y, o) {
+			p.failed = p.cons[1]
+			return false
+		}
+	}
+	return true
+}
+
+// spreadQueensWide is spreadQueens on domains wider than a word, which
+// large boards have: it visits the unassigned variables in the order of
+// their words (see addVars) rather than in the set's order, which the
+// search scrambles, so that memory is read in order. The values removed
+// are the same; only the variable a failure is found on can differ.
+func (p *multiSpread) spreadQueensWide(t *store, l int32) bool {
+	v := t.minOf(p.xs[l])
+	pos := p.pos[0]
+	pl := pos[l]
+	live := &p.live
+	n := t.cell[live.size]
+	for m, y := range p.xs {
+		if live.pos[m] >= n {
+			continue // assigned, l included
+		}
+		d := pos[m] - pl
 		if o, ok := t.has(y, v); ok && !t.removeBit(y, o) {
 			p.failed = p.cons[0]
 			return false
@@ -232,6 +291,10 @@ func (b *builder) spreadGroups() (map[int]*multiSpread, map[int]bool) {
 		}
 		ms.cons = append(acons, dcons...)
 		ms.queens = len(ms.offs) == 1 && len(ms.pos) == 1
+		ms.wide = ms.queens
+		for _, x := range ms.xs {
+			ms.wide = ms.wide && s.st.vi[x].width > 64
+		}
 		if ms.queens {
 			for _, o := range ms.offs[0] {
 				ms.queens = ms.queens && o == 0
@@ -249,4 +312,98 @@ func int32sKey(xs []int32) string {
 		binary.LittleEndian.PutUint32(b[4*i:], uint32(x))
 	}
 	return string(b)
+}
+
+// Under forward checking, n-queens posts alldiff(q) and diagonal(q) as two
+// propagators, each of which visits every unassigned variable after an
+// assignment. fcQueens marks, per watch, an alldiff without offsets
+// whose next watch on the same variable is a diagonal over the same
+// arguments: Solver.assign then runs the two as one pass (forwardQueens),
+// which removes exactly what the two passes would, fails exactly when
+// they would, and charges a failure to the one that would have failed
+// first. Tracing runs them separately, to report each.
+func (s *Solver) fcQueens() []bool {
+	if s.opts.Prop != PropFC || !fuseSpreads {
+		return nil
+	}
+	var fuse []bool
+	for i := 0; i+1 < len(s.watches); i++ {
+		w, w2 := s.watches[i], s.watches[i+1]
+		a, ok := s.props[w.p].(*allDiffProp)
+		d, ok2 := s.props[w2.p].(*diagonalProp)
+		if !ok || !ok2 || w.l != w2.l || !a.zeroOff || len(a.xs) != len(a.argX) ||
+			!d.small || len(d.xs) != len(d.argX) || !slices.Equal(a.argX, d.argX) {
+			continue
+		}
+		if fuse == nil {
+			fuse = make([]bool, len(s.watches))
+		}
+		fuse[i] = true
+	}
+	return fuse
+}
+
+// forwardQueens is a.forward(t, l) then d.forward(t, l) in one pass over
+// the unassigned variables. On failure it reports whether the diagonal is
+// the one that fails: the alldiff, whose pass came first, fails if some
+// variable has v as its only value.
+func forwardQueens(t *store, a *allDiffProp, d *diagonalProp, l int32) (ok, diagFailed bool) {
+	targets := a.live.remove(t, l)
+	d.live.remove(t, l) // the same set, kept in step
+	v := t.minOf(a.xs[l])
+	pl := d.pos[l]
+	for k, m := range targets {
+		y, dd := a.xs[m], d.pos[m]-pl
+		if vi := &t.vi[y]; vi.width <= 64 {
+			o := uint64(v - vi.lo) // out of range: the shifts give 0
+			c := 3 * y
+			w := t.words[vi.woff]
+			live := w & (2<<uint(t.cell[c+cMax]) - 1) &^ (1<<uint(t.cell[c+cMin]) - 1)
+			hit := live & (1<<o | 1<<(o+uint64(dd)) | 1<<(o-uint64(dd)))
+			switch {
+			case hit == 0:
+				continue
+			case live == 1<<o:
+				t.wiped = y
+				return false, false
+			case hit == live:
+				t.wiped = y
+				return false, !alldiffFails(t, a, targets[k+1:], v)
+			case !t.copying || t.track:
+				t.removeWord(y, hit)
+				continue
+			}
+			// removeWord, for a copying store: nothing to record.
+			rest := live &^ hit
+			t.words[vi.woff] = w &^ hit
+			n := int32(bits.OnesCount64(hit))
+			t.cell[c+cSize] -= n
+			t.cell[c+cMin] = int32(bits.TrailingZeros64(rest))
+			t.cell[c+cMax] = int32(63 - bits.LeadingZeros64(rest))
+			t.changes += uint64(n)
+			continue
+		}
+		if o, ok := t.has(y, v); ok && !t.removeBit(y, o) {
+			return false, false
+		}
+		if o, ok := t.has(y, v+dd); ok && !t.removeBit(y, o) {
+			return false, !alldiffFails(t, a, targets[k+1:], v)
+		}
+		if o, ok := t.has(y, v-dd); ok && !t.removeBit(y, o) {
+			return false, !alldiffFails(t, a, targets[k+1:], v)
+		}
+	}
+	return true, false
+}
+
+// alldiffFails reports whether the alldiff pass would fail on one of
+// targets, untouched so far: one has v as its only value.
+func alldiffFails(t *store, a *allDiffProp, targets []int32, v int64) bool {
+	for _, m := range targets {
+		if y := a.xs[m]; t.fixed(y) && t.minOf(y) == v {
+			t.wiped = y
+			return true
+		}
+	}
+	return false
 }

@@ -208,7 +208,7 @@ func (s *Solver) copyValues(c *domainCopy, x int32, dst []int64) []int64 {
 	vi := &s.st.vi[x]
 	mn, mx := c.cell[3*x+cMin], c.cell[3*x+cMax]
 	for o := mn; o <= mx; o++ {
-		if c.words[vi.woff+int(o>>6)]&(1<<(o&63)) != 0 {
+		if c.words[vi.at(o>>6)]&(1<<(o&63)) != 0 {
 			dst = append(dst, vi.lo+int64(o))
 		}
 	}

@@ -39,7 +39,7 @@ func (s *Solver) traceRan(cons int32, vars []int32, p any) {
 		sh := &tr.shadow
 		mn, mx := sh.cell[3*x+cMin], sh.cell[3*x+cMax]
 		for o := mn; o <= mx; o++ {
-			w := &sh.words[vi.woff+int(o>>6)]
+			w := &sh.words[vi.at(o>>6)]
 			if *w&(1<<(o&63)) == 0 {
 				continue
 			}

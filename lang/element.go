@@ -237,15 +237,15 @@ func (l *lowerer) nameLookup(n Node, el *engine.Element) engine.Expr {
 	if plan == nil {
 		return nil
 	}
-	ivs, width, size := l.lookupDomain(plan, site)
-	if !l.affords(width, size) {
+	ivs, width, _ := l.lookupDomain(plan, site)
+	if !l.affords(width) {
 		return nil
 	}
 	v, err := l.m.NewVarIntervals(site.name, ivs)
 	if err != nil {
 		return nil
 	}
-	l.spendNamed(width, size)
+	l.spendNamed(width)
 	z := l.m.Ref(v)
 	if !l.postPlan(n, plan, site, z) {
 		// A named index did not fit the limits: z = a[i] in v1 form
@@ -261,14 +261,14 @@ func (l *lowerer) nameLookup(n Node, el *engine.Element) engine.Expr {
 }
 
 // affords reports whether a named variable of this domain fits the limits.
-func (l *lowerer) affords(width, size int64) bool {
+func (l *lowerer) affords(width int64) bool {
 	return width > 0 && width <= maxNamedWidth && l.elems.width+width <= maxNamedWidths &&
-		l.values+size <= maxDomainValues && l.m.NumVars() < maxVars
+		l.domainMem+domainBytes(width) <= l.domainBudget() && l.m.NumVars() < maxVars
 }
 
-func (l *lowerer) spendNamed(width, size int64) {
+func (l *lowerer) spendNamed(width int64) {
 	l.elems.width += width
-	l.values += size
+	l.domainMem += domainBytes(width)
 }
 
 // simpleExprs reports whether every expression is a variable or a
@@ -370,14 +370,14 @@ func (l *lowerer) postPlan(n Node, p *lookupPlan, site *elementSite, result engi
 			continue
 		}
 		r := p.reach[d]
-		if !l.affords(r.Hi-r.Lo+1, r.Hi-r.Lo+1) {
+		if !l.affords(r.Hi - r.Lo + 1) {
 			return false
 		}
 		v, err := l.m.NewVarIntervals(site.names[d], []engine.Interval{r})
 		if err != nil {
 			return false
 		}
-		l.spendNamed(r.Hi-r.Lo+1, r.Hi-r.Lo+1)
+		l.spendNamed(r.Hi - r.Lo + 1)
 		idx[d] = l.m.Ref(v)
 		eq, err := engine.NewBinary(engine.OpEq, idx[d], raw)
 		if err != nil {

@@ -157,6 +157,12 @@ func (g *guard) reading(name string, size int) *readGuard {
 	if g == nil {
 		return nil
 	}
+	if size < readCheckEvery {
+		// Every token takes a byte at least, so tick never checks: the
+		// heap is not read (reading it costs a tenth of a millisecond
+		// of start-up).
+		return &readGuard{g: g, name: name, size: size}
+	}
 	_, live, cycles := g.heap()
 	return &readGuard{g: g, name: name, size: size, live0: live, cycles0: cycles}
 }
@@ -242,4 +248,28 @@ func SizeText(n int64) string {
 		return fmt.Sprintf("%.3g KB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// domainBytes is at most what the search keeps for a variable whose
+// initial domain spans span values: a bit per value of the span
+// (engine/domain.go), twice over on a large model whose root propagation
+// changed many domains (its search then keeps a copy of its start, for
+// the bounded trail: engine/trail.go), and its bounds and bookkeeping.
+// Memory goes by the span because that is what is stored: 1..100000 takes
+// 25 KB a variable, 1..9 a few dozen bytes.
+func domainBytes(span int64) int64 { return 2*8*((span+63)/64) + 64 }
+
+// defaultDomainBudget bounds the domains' memory when compiling has no
+// memory limit (a library caller's Compile): what the command-line tool
+// allows by default.
+const defaultDomainBudget = 4 << 30
+
+// domainBudget is the memory the domains of the model may take: all of
+// the memory limit, which the rest of the model and the search share, so
+// that a model refused is one that could not run.
+func (l *lowerer) domainBudget() int64 {
+	if l.limit != nil && l.limit.limits.MaxMemory > 0 {
+		return l.limit.limits.MaxMemory
+	}
+	return defaultDomainBudget
 }

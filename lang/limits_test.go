@@ -112,3 +112,25 @@ func TestUpFrontCountReachesWhatIterationReaches(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// The domains of a model are bounded by the memory they take in the
+// search, against the memory limit: 20000-queens (about 100 MB) compiles
+// under the default limit and is refused under 64 MB; the refusal comes
+// before any variable is made.
+func TestDomainMemory(t *testing.T) {
+	src := []byte("var q[1..20000] in 1..20000\n")
+	if _, err := Compile(Input{Model: Source{Name: "t.csp", Text: src}}); err != nil {
+		t.Fatalf("20000-queens' domains refused without a limit: %v", err)
+	}
+	if _, err := Compile(Input{Model: Source{Name: "t.csp", Text: src}, Limits: Limits{MaxMemory: 1 << 30}}); err != nil {
+		t.Fatalf("20000-queens' domains refused under 1 GB: %v", err)
+	}
+	_, err := Compile(Input{Model: Source{Name: "t.csp", Text: src}, Limits: Limits{MaxMemory: 64 << 20}})
+	want := "t.csp:1:5: q would take the domains of the model to about 96.7 MB of memory, more than the memory limit of 64 MB"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("under 64 MB: %v, want %q", err, want)
+	}
+	if got := domainBytes(9); got != 80 {
+		t.Errorf("domainBytes(9) = %d, want 80: one word, twice, and the bookkeeping", got)
+	}
+}

@@ -26,12 +26,9 @@ import (
 // that a typo like 1..10^9 is an error rather than an out-of-memory kill.
 const maxGenerated = 20_000_000
 
-// Bounds on the decision variables, for the same reason: their number, and
-// the values of all their domains together.
-const (
-	maxVars         = 1_000_000
-	maxDomainValues = 1 << 28
-)
+// The number of decision variables is bounded for the same reason; the
+// memory their domains take is bounded by the memory limit (domainBytes).
+const maxVars = 1_000_000
 
 type lowerer struct {
 	m            *engine.Model
@@ -52,7 +49,7 @@ type lowerer struct {
 	budget       int64      // elements left before maxGenerated
 	srcs         Sources
 	budgetX      bool  // budget exhausted, reported once
-	values       int64 // domain values declared so far
+	domainMem    int64 // what the domains declared so far take in the search (domainBytes)
 
 	falsePosted bool // a constant false constraint is in the model: no need for another
 
@@ -523,13 +520,13 @@ func (l *lowerer) varDecl(d *VarDecl) {
 	}
 	// The domain goes to the engine as intervals: no value list is built
 	// for a range, however wide.
-	ivs, size := engineIntervals(dom)
+	ivs, _ := engineIntervals(dom)
 	for _, n := range d.Names {
-		vals, vsize := ivs, size
+		vals := ivs
 		if l.relax[n.Name.Name] {
-			vals, vsize = engineIntervals(setV{l.universe})
+			vals, _ = engineIntervals(setV{l.universe})
 		}
-		if !l.checkVarBudget(n, vsize) {
+		if !l.checkVarBudget(n, vals[len(vals)-1].Hi-vals[0].Lo+1) {
 			return
 		}
 		l.declareVar(n, vals)
@@ -595,9 +592,10 @@ func (l *lowerer) declareVar(n *VarName, values []engine.Interval) {
 	l.prog.Decls = append(l.prog.Decls, info)
 }
 
-// checkVarBudget reports whether declaring n (with its shape) keeps the
-// model within maxVars variables and maxDomainValues domain values.
-func (l *lowerer) checkVarBudget(n *VarName, domainSize int64) bool {
+// checkVarBudget reports whether declaring n (with its shape), each
+// variable's domain spanning span values, keeps the model within maxVars
+// variables and its domains within the memory limit.
+func (l *lowerer) checkVarBudget(n *VarName, span int64) bool {
 	count := int64(1)
 	for _, e := range n.Shape {
 		if s, ok := l.eval(e).(setV); ok && len(s) == 1 {
@@ -609,8 +607,9 @@ func (l *lowerer) checkVarBudget(n *VarName, domainSize int64) bool {
 		l.errorf(n.Name, "%s would take the model past the %d variables csp allows", n.Name.Name, maxVars)
 		return false
 	}
-	if l.values += count * domainSize; l.values > maxDomainValues {
-		l.errorf(n.Name, "%s would take the domains of the model past the %d values csp allows together", n.Name.Name, int64(maxDomainValues))
+	if l.domainMem += count * domainBytes(span); l.domainMem > l.domainBudget() {
+		l.errorf(n.Name, "%s would take the domains of the model to about %s of memory, more than the memory limit of %s",
+			n.Name.Name, SizeText(l.domainMem), SizeText(l.domainBudget()))
 		return false
 	}
 	return true

@@ -25,8 +25,8 @@ var gecodeModels = []struct{ name, what string }{
 // problems lists every row of the benchmark, in the order they run.
 func (r *runner) problems() ([]*problem, error) {
 	var ps []*problem
-	counts := []int{8, 9, 10, 11, 12, 13, 14}
-	firsts := []int{100, 1000, 5000, 10000}
+	counts := []int{8, 9, 10, 11, 12, 13, 14, 15}
+	firsts := []int{100, 1000, 5000, 10000, 20000, 100000}
 	if r.cfg.Quick {
 		counts, firsts = []int{8}, []int{100}
 	}
@@ -166,7 +166,11 @@ func (r *runner) queensFirst(n int) *problem {
 	}
 	limit := secs(r.cfg.Timeout)
 	p.variants = r.cspVariants("qf", r.cspExtras(true), func(extra []string) result {
-		args := append([]string{"solve", "models/queens.csp", "-p", fmt.Sprintf("n=%d", n), "--json", "-s", "--timeout", limit}, extra...)
+		model := "models/queens.csp"
+		if n > 10000 {
+			model = "bench/models/queens-large.csp" // the same model, without board(q)
+		}
+		args := append([]string{"solve", model, "-p", fmt.Sprintf("n=%d", n), "--json", "-s", "--timeout", limit}, extra...)
 		o := execute(r.cfg.Root, r.cfg.Timeout+5*time.Second, r.tools.csp, args...)
 		res := cspResult(o)
 		if res.ok() {

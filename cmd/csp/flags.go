@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -190,7 +189,7 @@ func (f durationFlag) Set(s string) error {
 		*f.d = d
 		return nil
 	}
-	if plainSeconds.MatchString(s) {
+	if plainSeconds().MatchString(s) {
 		// ParseDuration reads "10s" with the same range checks as "10".
 		if d, err := time.ParseDuration(s + "s"); err == nil && d > 0 {
 			*f.d = d
@@ -201,7 +200,7 @@ func (f durationFlag) Set(s string) error {
 }
 
 // plainSeconds is a duration in seconds without a unit: 10, 0.5, 2.25.
-var plainSeconds = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
+var plainSeconds = lazyRegexp(`^[0-9]+(\.[0-9]+)?$`)
 
 // parseArgs parses flags anywhere among the file arguments, as people type
 // them: csp solve model.csp -p n=12 --all.
@@ -259,17 +258,17 @@ func flagError(fs *flag.FlagSet, err error) error {
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		return unknownFlag(fs, strings.TrimLeft(name, "-"))
 	}
-	if m := badValue.FindStringSubmatch(msg); m != nil {
+	if m := badValue().FindStringSubmatch(msg); m != nil {
 		why := m[3]
 		if why == "" {
 			why = "not a number"
 		}
 		return fmt.Errorf("%s %s: %s", dashes(m[2]), m[1], why)
 	}
-	if m := badBool.FindStringSubmatch(msg); m != nil {
+	if m := badBool().FindStringSubmatch(msg); m != nil {
 		return fmt.Errorf("%s takes no value (found %s)", dashes(m[2]), m[1])
 	}
-	if m := badBoolValue.FindStringSubmatch(msg); m != nil {
+	if m := badBoolValue().FindStringSubmatch(msg); m != nil {
 		return fmt.Errorf("%s %s: %s", dashes(m[2]), m[1], m[3])
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
@@ -278,13 +277,13 @@ func flagError(fs *flag.FlagSet, err error) error {
 	return errors.New(msg)
 }
 
-var badValue = regexp.MustCompile(`^invalid value (".*") for flag -(\S+): (?:parse error|(.*))$`)
+var badValue = lazyRegexp(`^invalid value (".*") for flag -(\S+): (?:parse error|(.*))$`)
 
 // badBoolValue is a flag with an optional value, such as --trace=piles,
 // given a value it does not know.
-var badBoolValue = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): (.+)$`)
+var badBoolValue = lazyRegexp(`^invalid boolean value (".*") for -(\S+): (.+)$`)
 
-var badBool = regexp.MustCompile(`^invalid boolean value (".*") for -(\S+): parse error$`)
+var badBool = lazyRegexp(`^invalid boolean value (".*") for -(\S+): parse error$`)
 
 // unknownFlag names the closest flag of the command, or says which command
 // has the flag (--all is solve's, not check's), and where the flags are.
