@@ -57,14 +57,14 @@ type paramList []string
 func (p *paramList) String() string { return strings.Join(*p, " ") }
 
 func (p *paramList) Set(s string) error {
-	if wholeNumber.MatchString(s) { // MiniZinc's -p N
+	if wholeNumber().MatchString(s) { // MiniZinc's -p N
 		return errors.New("a param is name=value (the number of threads, MiniZinc's -p N, is --workers N)")
 	}
 	*p = append(*p, s)
 	return nil
 }
 
-var wholeNumber = regexp.MustCompile(`^[0-9]+$`)
+var wholeNumber = lazyRegexp(`^[0-9]+$`)
 
 // choice is a flag whose value is one of a fixed set of names.
 type choice[T any] struct {

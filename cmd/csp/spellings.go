@@ -183,7 +183,7 @@ type millisFlag struct{ d *time.Duration }
 func (f millisFlag) String() string { return "" }
 
 func (f millisFlag) Set(s string) error {
-	if plainSeconds.MatchString(s) {
+	if plainSeconds().MatchString(s) {
 		s += "ms"
 	}
 	if err := (durationFlag{f.d}).Set(s); err != nil {
