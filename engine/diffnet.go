@@ -1,0 +1,389 @@
+package engine
+
+import "math/bits"
+
+// diffNet makes a network of alldiff constraints domain consistent (the
+// fixpoint of Régin's filtering on each of them), in one propagator, when
+// their variables' values all fit in one 64-bit word: the alldiffs of a
+// connected group, over distinct variables without offsets, whose values
+// lie within 64 of the group's least one (diffnet_build.go). Sudoku's 27
+// units, a latin square's rows and columns, a magic square's lines
+// with their alldiff, any such model gets it.
+//
+// Separate value and Régin propagators per constraint (acSpread,
+// reginProp) reach the same fixpoint, but pay the propagation loop for
+// each wake-up and each changed variable, and read every domain from the
+// store again at each run. Here a run loads the domains it needs into
+// words once, keeps a work list of the units (alldiffs) whose variables
+// changed, brings each to its own fixpoint with word operations, and
+// writes every narrowed domain back once at the end. A unit is processed
+// in two steps: the values of its fixed variables are removed from the
+// others until no new variable is fixed (the cheap rule that does most
+// of the work), then Régin's test on the bit sets of its unfixed
+// variables, skipped when no Hall set can exist (hallFree). Both steps are
+// monotone, so the fixpoint, and the search tree, is the one of the
+// separate propagators; only the constraint a failure is charged to
+// (dom/wdeg) may differ, being the unit where it was found.
+//
+// The matching of each unit is kept between runs, unrestored on
+// backtrack, as reginProp's: any matching is a valid start.
+type diffNet struct {
+	xs    []int32 // model variable of each local variable
+	shift []uint8 // local bit of value v = store offset + shift (v - base)
+
+	uAt   []int32 // unit u's slots: uAt[u]:uAt[u+1]
+	uVar  []int32 // per slot: its local variable
+	match []int8  // per slot: its matched value, -1 if none
+	uCons []int32 // per unit: the model constraint
+
+	dom     []uint64 // per local variable: its domain in local bits, this run
+	d0      []uint64 // as loaded from the store
+	at      []uint32 // the run that loaded it
+	run     uint32
+	chg     []bool   // narrowed in this run, not yet written back
+	changed []int32  // those variables
+	vMask   []uint64 // per local variable, nw words: the set of its units
+	nw      int      // words of a set of units
+	work    []uint64 // the units to bring to the cheap rules' fixpoint
+	slow    []uint64 // the units to give Régin's test
+
+	marg  [64]int32  // scratch: per value, the slot matched to it
+	reach [64]uint64 // scratch: per matched value, the values it reaches
+
+	failed int32 // the constraint charged with the last failure
+	events       // the local variables changed since the last run
+}
+
+func (p *diffNet) failedCons() int32 { return p.failed }
+
+// get returns local variable i's domain, loading it at its first use in
+// a run.
+func (p *diffNet) get(t *store, i int32) uint64 {
+	if p.at[i] != p.run {
+		p.load(t, i)
+	}
+	return p.dom[i]
+}
+
+func (p *diffNet) load(t *store, i int32) {
+	p.at[i] = p.run
+	d := t.word(p.xs[i]) << p.shift[i]
+	p.dom[i], p.d0[i] = d, d
+}
+
+// set narrows local variable i to d (not empty) and schedules its units
+// but u: to the cheap rules and to Régin's test, and u itself to Régin's
+// test too if the cheap rules narrowed it (dc false).
+func (p *diffNet) set(i int32, d uint64, u int32, dc bool) {
+	if !p.chg[i] {
+		p.chg[i] = true
+		p.changed = append(p.changed, i)
+	}
+	p.dom[i] = d
+	p.wake(i, u, dc)
+}
+
+// wake schedules the units of local variable i, but not skip (if not
+// negative) for the cheap rules, and not for Régin's test either if dc.
+// skip is the unit being processed, whose bits were cleared when it was
+// taken: only its own changes could have set them again.
+func (p *diffNet) wake(i, skip int32, dc bool) {
+	m := p.vMask[int(i)*p.nw:][:p.nw]
+	for k, w := range m {
+		p.work[k] |= w
+		p.slow[k] |= w
+	}
+	if skip >= 0 {
+		p.work[skip>>6] &^= 1 << (skip & 63)
+		if dc {
+			p.slow[skip>>6] &^= 1 << (skip & 63)
+		}
+	}
+}
+
+// next takes a unit out of set, or returns -1 if it is empty.
+func next(set []uint64) int32 {
+	for k, w := range set {
+		if w != 0 {
+			b := bits.TrailingZeros64(w)
+			set[k] = w &^ (1 << b)
+			return int32(k<<6 + b)
+		}
+	}
+	return -1
+}
+
+// flush writes the narrowed domains back to the store.
+func (p *diffNet) flush(t *store) {
+	for _, i := range p.changed {
+		p.chg[i] = false
+		if rm := (p.d0[i] &^ p.dom[i]) >> p.shift[i]; rm != 0 {
+			t.removeMask(p.xs[i], rm)
+		}
+		p.d0[i] = p.dom[i]
+	}
+	p.changed = p.changed[:0]
+}
+
+func (p *diffNet) propagate(s *Solver) bool {
+	t := &s.st
+	p.run++
+	if p.run == 0 { // wrapped: no stamp may look current
+		clear(p.at)
+		p.run = 1
+	}
+	for _, l := range p.pending {
+		p.wake(l, -1, false)
+	}
+	p.pending = p.pending[:0]
+	// The fixed values first, everywhere, then Régin's test on one unit,
+	// and again: the cheap rule does most of the work, and every unit
+	// Régin sees is as narrow as it gets.
+	for {
+		var ok bool
+		u := next(p.work)
+		if u >= 0 {
+			ok = p.unit(t, u)
+		} else if u = next(p.slow); u >= 0 {
+			ok = p.regin(t, u)
+		} else {
+			p.flush(t)
+			return true
+		}
+		if !ok {
+			p.abandon()
+			return false
+		}
+		if s.tr != nil { // each unit's removals are its own (--trace=domains)
+			p.flush(t)
+			s.traceRan(p.uCons[u], t.touched, nil)
+		}
+	}
+}
+
+// abandon drops the work of a failed run: the node is undone, and nothing
+// was written.
+func (p *diffNet) abandon() {
+	clear(p.work)
+	clear(p.slow)
+	for _, i := range p.changed {
+		p.chg[i] = false
+	}
+	p.changed = p.changed[:0]
+}
+
+// fail charges unit u with a failure, and variable i, if not negative,
+// with the emptied domain.
+func (p *diffNet) fail(t *store, u, i int32) bool {
+	p.failed = p.uCons[u]
+	if i >= 0 {
+		t.wiped = p.xs[i]
+	}
+	return false
+}
+
+// unit brings u to the fixpoint of the two cheap rules: the value of a
+// fixed variable is removed from the others, and, when the unfixed
+// variables have exactly as many values between them as they are, a
+// value only one of them can take is its value (and fewer values fail).
+func (p *diffNet) unit(t *store, u int32) bool {
+	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
+	// The loops test "one value" without branches: it is as often true
+	// as not, and a mispredicted branch costs more than the test.
+	var fixed, dup uint64
+	for _, i := range slots {
+		d := p.get(t, i)
+		one := d & -b2u(d&(d-1) == 0) // d if fixed, else 0
+		dup |= fixed & one
+		fixed |= one
+	}
+	if dup != 0 {
+		return p.fail(t, u, -1)
+	}
+	spread := fixed // the fixed values not yet removed from the others
+	for {
+		var once, twice, more uint64
+		k := uint64(0)
+		for _, i := range slots {
+			d := p.dom[i]
+			many := -b2u(d&(d-1) != 0) // all ones if unfixed
+			if d&spread&many != 0 {
+				if d &^= spread; d == 0 {
+					return p.fail(t, u, i)
+				}
+				p.set(i, d, u, false)
+				if d&(d-1) == 0 {
+					if (fixed|more)&d != 0 {
+						return p.fail(t, u, -1)
+					}
+					more |= d
+					continue
+				}
+			}
+			d &= many
+			k += many & 1
+			twice |= once & d
+			once |= d
+		}
+		if more != 0 {
+			fixed |= more
+			spread = more
+			continue
+		}
+		switch n := uint64(bits.OnesCount64(once)); {
+		case n < k:
+			return p.fail(t, u, -1) // k variables, fewer values
+		case n > k:
+			return true
+		}
+		hidden := once &^ twice
+		if hidden == 0 {
+			return true
+		}
+		for _, i := range slots {
+			d := p.dom[i]
+			h := d & hidden
+			if h == 0 || d&(d-1) == 0 {
+				continue
+			}
+			if h&(h-1) != 0 {
+				return p.fail(t, u, -1) // two values only it can take
+			}
+			p.set(i, h, u, false)
+		}
+		// Held by no other variable: nothing to remove here, but the
+		// values the fixed ones lost may leave new hidden ones.
+		fixed |= hidden
+		spread = 0
+	}
+}
+
+// b2u is 1 for true: the compiler makes it a flag, not a branch.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// regin makes unit u domain consistent once no fixed value is left in
+// another domain: propagateSmall on the unit's words.
+func (p *diffNet) regin(t *store, u int32) bool {
+	lo, hi := p.uAt[u], p.uAt[u+1]
+	for s := lo; s < hi; s++ {
+		p.get(t, p.uVar[s])
+	}
+	var cnt [65]int32
+	var union uint64
+	k := 0
+	for s := lo; s < hi; s++ {
+		d := p.dom[p.uVar[s]]
+		if d&(d-1) == 0 {
+			p.match[s] = -1
+			continue
+		}
+		k++
+		cnt[bits.OnesCount64(d)]++
+		union |= d
+	}
+	if bits.OnesCount64(union) < k {
+		return p.fail(t, u, -1) // pigeonhole
+	}
+	if hallFreeN(&cnt, k) {
+		return true
+	}
+	// A maximum matching, from the last one.
+	var matched uint64
+	for s := lo; s < hi; s++ {
+		mv := p.match[s]
+		if mv < 0 {
+			continue
+		}
+		if p.dom[p.uVar[s]]>>mv&1 == 0 || matched>>mv&1 != 0 {
+			p.match[s] = -1
+			continue
+		}
+		matched |= 1 << mv
+		p.marg[mv] = s
+	}
+	for s := lo; s < hi; s++ {
+		d := p.dom[p.uVar[s]]
+		if d&(d-1) == 0 || p.match[s] >= 0 {
+			continue
+		}
+		if f := d &^ matched; f != 0 {
+			v := int8(bits.TrailingZeros64(f))
+			p.match[s], p.marg[v] = v, s
+			matched |= 1 << v
+			continue
+		}
+		var seen uint64
+		if !p.augment(s, &seen, &matched) {
+			return p.fail(t, u, -1)
+		}
+	}
+	// Which values each matched value reaches along alternating paths.
+	for s := lo; s < hi; s++ {
+		if mv := p.match[s]; mv >= 0 {
+			p.reach[mv] = p.dom[p.uVar[s]] &^ (1 << mv)
+		}
+	}
+	if closedReach(p.reach[:], matched, union&^matched) {
+		return true
+	}
+	for ks := matched; ks != 0; ks &= ks - 1 {
+		k := bits.TrailingZeros64(ks)
+		kb, rk := uint64(1)<<k, p.reach[k]
+		for vs := matched; vs != 0; vs &= vs - 1 {
+			if v := bits.TrailingZeros64(vs); p.reach[v]&kb != 0 {
+				p.reach[v] |= rk
+			}
+		}
+	}
+	free := ^matched
+	for s := lo; s < hi; s++ {
+		mv := p.match[s]
+		if mv < 0 {
+			continue // fixed
+		}
+		i := p.uVar[s]
+		d := p.dom[i]
+		keep := d
+		for vs := d &^ free &^ (1 << mv); vs != 0; vs &= vs - 1 {
+			if v := bits.TrailingZeros64(vs); p.reach[v]&(free|1<<mv) == 0 {
+				keep &^= 1 << v
+			}
+		}
+		if keep != d {
+			p.set(i, keep, u, true) // keeps mv: never empty
+		}
+	}
+	return true
+}
+
+// augment looks for an augmenting path from slot s over values not yet
+// seen, and flips it.
+func (p *diffNet) augment(s int32, seen, matched *uint64) bool {
+	for c := p.dom[p.uVar[s]] &^ *seen; c != 0; c &= c - 1 {
+		v := int8(bits.TrailingZeros64(c))
+		*seen |= 1 << v
+		if *matched>>v&1 == 0 || p.augment(p.marg[v], seen, matched) {
+			p.match[s], p.marg[v] = v, s
+			*matched |= 1 << v
+			return true
+		}
+	}
+	return false
+}
+
+// hallFreeN is hallFree for any number of arguments.
+func hallFreeN(cnt *[65]int32, u int) bool {
+	c := int32(0)
+	for k := 2; k < u && k <= 64; k++ {
+		c += cnt[k]
+		if c >= int32(k) {
+			return false
+		}
+	}
+	return true
+}
