@@ -46,6 +46,8 @@ type diffNet struct {
 	nw      int      // words of a set of units
 	work    []uint64 // the units to bring to the cheap rules' fixpoint
 	slow    []uint64 // the units to give Régin's test
+	at1     int32    // where next looks first in work
+	at2     int32    // and in slow
 
 	marg  [64]int32  // scratch: per value, the slot matched to it
 	reach [64]uint64 // scratch: per matched value, the values it reaches
@@ -101,16 +103,33 @@ func (p *diffNet) wake(i, skip int32, dc bool) {
 	}
 }
 
-// next takes a unit out of set, or returns -1 if it is empty.
-func next(set []uint64) int32 {
-	for k, w := range set {
-		if w != 0 {
-			b := bits.TrailingZeros64(w)
-			set[k] = w &^ (1 << b)
-			return int32(k<<6 + b)
+// next takes a unit out of set, or returns -1 if it is empty: the first
+// at or after *from, round the set, which it then moves past. Sweeping
+// round lets each unit gather the changes of all the others before it
+// is processed again; taking the least every time processes the first
+// units over and over.
+func next(set []uint64, from *int32) int32 {
+	nw := int32(len(set))
+	k := *from >> 6
+	w := set[k] &^ (1<<(*from&63) - 1)
+	for i := int32(0); w == 0; i++ {
+		if i == nw {
+			return -1
 		}
+		k++
+		if k == nw {
+			k = 0
+		}
+		w = set[k]
 	}
-	return -1
+	b := int32(bits.TrailingZeros64(w))
+	set[k] &^= 1 << b
+	u := k<<6 + b
+	*from = u + 1
+	if *from == nw<<6 {
+		*from = 0
+	}
+	return u
 }
 
 // flush writes the narrowed domains back to the store.
@@ -141,10 +160,10 @@ func (p *diffNet) propagate(s *Solver) bool {
 	// Régin sees is as narrow as it gets.
 	for {
 		var ok bool
-		u := next(p.work)
+		u := next(p.work, &p.at1)
 		if u >= 0 {
 			ok = p.unit(t, u)
-		} else if u = next(p.slow); u >= 0 {
+		} else if u = next(p.slow, &p.at2); u >= 0 {
 			ok = p.regin(t, u)
 		} else {
 			p.flush(t)
@@ -189,46 +208,56 @@ func (p *diffNet) fail(t *store, u, i int32) bool {
 func (p *diffNet) unit(t *store, u int32) bool {
 	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
 	// The loops test "one value" without branches: it is as often true
-	// as not, and a mispredicted branch costs more than the test.
-	var fixed, dup uint64
+	// as not, and a mispredicted branch costs more than the test. The
+	// first pass also counts the values of the unfixed variables, which
+	// stand if no fixed value is among them.
+	var fixed, dup, once, twice uint64
+	k := uint64(0)
 	for _, i := range slots {
 		d := p.get(t, i)
-		one := d & -b2u(d&(d-1) == 0) // d if fixed, else 0
+		many := -b2u(d&(d-1) != 0) // all ones if unfixed
+		one := d &^ many
 		dup |= fixed & one
 		fixed |= one
+		d &= many
+		k += many & 1
+		twice |= once & d
+		once |= d
 	}
 	if dup != 0 {
 		return p.fail(t, u, -1)
 	}
-	spread := fixed // the fixed values not yet removed from the others
+	spread := fixed & once // the fixed values left in other domains
 	for {
-		var once, twice, more uint64
-		k := uint64(0)
-		for _, i := range slots {
-			d := p.dom[i]
-			many := -b2u(d&(d-1) != 0) // all ones if unfixed
-			if d&spread&many != 0 {
-				if d &^= spread; d == 0 {
-					return p.fail(t, u, i)
-				}
-				p.set(i, d, u, false)
-				if d&(d-1) == 0 {
-					if (fixed|more)&d != 0 {
-						return p.fail(t, u, -1)
+		if spread != 0 {
+			var more uint64
+			once, twice, k = 0, 0, 0
+			for _, i := range slots {
+				d := p.dom[i]
+				many := -b2u(d&(d-1) != 0)
+				if d&spread&many != 0 {
+					if d &^= spread; d == 0 {
+						return p.fail(t, u, i)
 					}
-					more |= d
-					continue
+					p.set(i, d, u, false)
+					if d&(d-1) == 0 {
+						if (fixed|more)&d != 0 {
+							return p.fail(t, u, -1)
+						}
+						more |= d
+						continue
+					}
 				}
+				d &= many
+				k += many & 1
+				twice |= once & d
+				once |= d
 			}
-			d &= many
-			k += many & 1
-			twice |= once & d
-			once |= d
-		}
-		if more != 0 {
-			fixed |= more
-			spread = more
-			continue
+			if more != 0 {
+				fixed |= more
+				spread = more
+				continue
+			}
 		}
 		switch n := uint64(bits.OnesCount64(once)); {
 		case n < k:
@@ -255,6 +284,15 @@ func (p *diffNet) unit(t *store, u int32) bool {
 		// values the fixed ones lost may leave new hidden ones.
 		fixed |= hidden
 		spread = 0
+		once, twice, k = 0, 0, 0
+		for _, i := range slots {
+			d := p.dom[i]
+			many := -b2u(d&(d-1) != 0)
+			d &= many
+			k += many & 1
+			twice |= once & d
+			once |= d
+		}
 	}
 }
 
