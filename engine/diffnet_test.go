@@ -3,7 +3,9 @@ package engine
 import (
 	"fmt"
 	"math/rand"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -217,4 +219,41 @@ func bruteDiff(m *Model) [][]int64 {
 	}
 	rec(0)
 	return out
+}
+
+// On sudokus of 9 x 9 and 25 x 25 (75 units: sets of units of two words)
+// the trees are the same as with the separate propagators.
+func TestDiffNetSudokuSameTree(t *testing.T) {
+	sets := []struct{ path string }{
+		{sudokuData + "top95.txt"},
+		{"../bench/data/sudoku25_b50.txt"},
+	}
+	defer func() { useDiffNet = true }()
+	for _, set := range sets {
+		f, err := os.ReadFile(set.path)
+		if err != nil {
+			t.Skipf("no puzzles: %v", err)
+		}
+		lines := strings.Fields(string(f))[:3]
+		for i, puzzle := range lines {
+			m, _ := sudoku(t, puzzle)
+			var traces [2][]string
+			for k, net := range []bool{true, false} {
+				useDiffNet = net
+				s := newSolver(t, m, Options{Order: OrderMRV, Values: ValuesMid, Prop: PropAC})
+				if net && !usesDiffNet(s) {
+					t.Fatalf("%s %d: no diffNet", set.path, i+1)
+				}
+				s.trace = func(depth int, x Var, v int64, eq, ok bool) {
+					traces[k] = append(traces[k], traceNode(depth, int(x), v, eq, ok))
+				}
+				if s.Next() != Solution {
+					t.Fatalf("%s %d: no solution", set.path, i+1)
+				}
+			}
+			if !slices.Equal(traces[0], traces[1]) {
+				t.Fatalf("%s %d:\ndiffNet  %v\nseparate %v", set.path, i+1, traces[0], traces[1])
+			}
+		}
+	}
 }
