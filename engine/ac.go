@@ -11,6 +11,10 @@ package engine
 //     becomes fixed, which removes that value from the others (cheap,
 //     cascading), and, when the constraint is small enough (regin.go),
 //     Régin's matching-based domain consistency, woken by any change.
+//     The alldiffs over small domains (values within 64 of each other)
+//     that share variables, as a sudoku's or a latin square's, get one
+//     propagator for the whole group instead (diffNet, diffnet.go): the
+//     same fixpoint, computed on words.
 //   - diagonal: the same value propagator, and diagPairs, woken when a
 //     variable is left with two values: together, arc consistency on each
 //     pair |a_i - a_j| != |p_i - p_j| (diagonal.go). (Régin on the two
