@@ -324,10 +324,16 @@ func (p *diffNet) regin(t *store, u int32) bool {
 		cnt[bits.OnesCount64(d)]++
 		union |= d
 	}
-	if bits.OnesCount64(union) < k {
+	n := bits.OnesCount64(union)
+	if n < k {
 		return p.fail(t, u, -1) // pigeonhole
 	}
-	if hallFreeN(&cnt, k) {
+	// Régin's test runs once every unit is at the cheap rules' fixpoint
+	// (work is empty). With as many values as variables, a Hall set of
+	// k-1 variables would leave the last one a value nobody else can
+	// take, which the cheap rules would have fixed; so only Hall sets of
+	// 2 to k-2 variables can prune, or be missing a matching.
+	if n == k && hallFreeN(&cnt, k-1) || hallFreeN(&cnt, k) {
 		return true
 	}
 	// A maximum matching, from the last one.
