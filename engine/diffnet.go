@@ -207,93 +207,112 @@ func (p *diffNet) fail(t *store, u, i int32) bool {
 // value only one of them can take is its value (and fewer values fail).
 func (p *diffNet) unit(t *store, u int32) bool {
 	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
-	// The loops test "one value" without branches: it is as often true
-	// as not, and a mispredicted branch costs more than the test. The
-	// first pass also counts the values of the unfixed variables, which
-	// stand if no fixed value is among them.
-	var fixed, dup, once, twice uint64
-	k := uint64(0)
+	// The first pass also tallies the values of the unfixed variables,
+	// which stand if no fixed value is among them.
+	var fixed, dup uint64
+	var c tally
 	for _, i := range slots {
 		d := p.get(t, i)
-		many := -b2u(d&(d-1) != 0) // all ones if unfixed
-		one := d &^ many
+		one := d & -b2u(d&(d-1) == 0) // d if fixed, else 0
 		dup |= fixed & one
 		fixed |= one
-		d &= many
-		k += many & 1
-		twice |= once & d
-		once |= d
+		c.add(d)
 	}
 	if dup != 0 {
 		return p.fail(t, u, -1)
 	}
-	spread := fixed & once // the fixed values left in other domains
+	spread := fixed & c.once // the fixed values left in other domains
 	for {
 		if spread != 0 {
-			var more uint64
-			once, twice, k = 0, 0, 0
-			for _, i := range slots {
-				d := p.dom[i]
-				many := -b2u(d&(d-1) != 0)
-				if d&spread&many != 0 {
-					if d &^= spread; d == 0 {
-						return p.fail(t, u, i)
-					}
-					p.set(i, d, u, false)
-					if d&(d-1) == 0 {
-						if (fixed|more)&d != 0 {
-							return p.fail(t, u, -1)
-						}
-						more |= d
-						continue
-					}
-				}
-				d &= many
-				k += many & 1
-				twice |= once & d
-				once |= d
+			more, c2, ok := p.spread(t, u, slots, spread, fixed)
+			if !ok {
+				return false
 			}
+			c = c2
 			if more != 0 {
 				fixed |= more
 				spread = more
 				continue
 			}
 		}
-		switch n := uint64(bits.OnesCount64(once)); {
-		case n < k:
+		switch n := uint64(bits.OnesCount64(c.once)); {
+		case n < c.k:
 			return p.fail(t, u, -1) // k variables, fewer values
-		case n > k:
+		case n > c.k:
 			return true
 		}
-		hidden := once &^ twice
+		hidden := c.once &^ c.twice
 		if hidden == 0 {
 			return true
 		}
-		for _, i := range slots {
-			d := p.dom[i]
-			h := d & hidden
-			if h == 0 || d&(d-1) == 0 {
-				continue
-			}
-			if h&(h-1) != 0 {
-				return p.fail(t, u, -1) // two values only it can take
-			}
-			p.set(i, h, u, false)
+		if !p.takeHidden(t, u, slots, hidden) {
+			return false
 		}
 		// Held by no other variable: nothing to remove here, but the
 		// values the fixed ones lost may leave new hidden ones.
 		fixed |= hidden
 		spread = 0
-		once, twice, k = 0, 0, 0
+		c = tally{}
 		for _, i := range slots {
-			d := p.dom[i]
-			many := -b2u(d&(d-1) != 0)
-			d &= many
-			k += many & 1
-			twice |= once & d
-			once |= d
+			c.add(p.dom[i])
 		}
 	}
+}
+
+// tally counts the values of the unfixed variables: those held once or
+// more, twice or more, and the number of variables. The test "one value"
+// is made without a branch: it is as often true as not, and a
+// mispredicted branch costs more than the test.
+type tally struct{ once, twice, k uint64 }
+
+func (c *tally) add(d uint64) {
+	many := -b2u(d&(d-1) != 0) // all ones if unfixed
+	d &= many
+	c.k += many & 1
+	c.twice |= c.once & d
+	c.once |= d
+}
+
+// spread removes the values spread from the unfixed variables of unit u
+// (fixed: every fixed value), tallies them again, and returns the values
+// of the variables it left fixed.
+func (p *diffNet) spread(t *store, u int32, slots []int32, spread, fixed uint64) (more uint64, c tally, ok bool) {
+	for _, i := range slots {
+		d := p.dom[i]
+		many := -b2u(d&(d-1) != 0) // all ones if unfixed
+		if d&spread&many != 0 {
+			if d &^= spread; d == 0 {
+				return 0, c, p.fail(t, u, i)
+			}
+			p.set(i, d, u, false)
+			if d&(d-1) == 0 {
+				if (fixed|more)&d != 0 {
+					return 0, c, p.fail(t, u, -1)
+				}
+				more |= d
+				continue
+			}
+		}
+		c.add(d)
+	}
+	return more, c, true
+}
+
+// takeHidden fixes each variable of unit u that holds one of the values
+// hidden, held by no other.
+func (p *diffNet) takeHidden(t *store, u int32, slots []int32, hidden uint64) bool {
+	for _, i := range slots {
+		d := p.dom[i]
+		h := d & hidden
+		if h == 0 || d&(d-1) == 0 {
+			continue
+		}
+		if h&(h-1) != 0 {
+			return p.fail(t, u, -1) // two values only it can take
+		}
+		p.set(i, h, u, false)
+	}
+	return true
 }
 
 // b2u is 1 for true: the compiler makes it a flag, not a branch.
@@ -302,132 +321,4 @@ func b2u(b bool) uint64 {
 		return 1
 	}
 	return 0
-}
-
-// regin makes unit u domain consistent once no fixed value is left in
-// another domain: propagateSmall on the unit's words.
-func (p *diffNet) regin(t *store, u int32) bool {
-	lo, hi := p.uAt[u], p.uAt[u+1]
-	for s := lo; s < hi; s++ {
-		p.get(t, p.uVar[s])
-	}
-	var cnt [65]int32
-	var union uint64
-	k := 0
-	for s := lo; s < hi; s++ {
-		d := p.dom[p.uVar[s]]
-		if d&(d-1) == 0 {
-			p.match[s] = -1
-			continue
-		}
-		k++
-		cnt[bits.OnesCount64(d)]++
-		union |= d
-	}
-	n := bits.OnesCount64(union)
-	if n < k {
-		return p.fail(t, u, -1) // pigeonhole
-	}
-	// Régin's test runs once every unit is at the cheap rules' fixpoint
-	// (work is empty). With as many values as variables, a Hall set of
-	// k-1 variables would leave the last one a value nobody else can
-	// take, which the cheap rules would have fixed; so only Hall sets of
-	// 2 to k-2 variables can prune, or be missing a matching.
-	if n == k && hallFreeN(&cnt, k-1) || hallFreeN(&cnt, k) {
-		return true
-	}
-	// A maximum matching, from the last one.
-	var matched uint64
-	for s := lo; s < hi; s++ {
-		mv := p.match[s]
-		if mv < 0 {
-			continue
-		}
-		if p.dom[p.uVar[s]]>>mv&1 == 0 || matched>>mv&1 != 0 {
-			p.match[s] = -1
-			continue
-		}
-		matched |= 1 << mv
-		p.marg[mv] = s
-	}
-	for s := lo; s < hi; s++ {
-		d := p.dom[p.uVar[s]]
-		if d&(d-1) == 0 || p.match[s] >= 0 {
-			continue
-		}
-		if f := d &^ matched; f != 0 {
-			v := int8(bits.TrailingZeros64(f))
-			p.match[s], p.marg[v] = v, s
-			matched |= 1 << v
-			continue
-		}
-		var seen uint64
-		if !p.augment(s, &seen, &matched) {
-			return p.fail(t, u, -1)
-		}
-	}
-	// Which values each matched value reaches along alternating paths.
-	for s := lo; s < hi; s++ {
-		if mv := p.match[s]; mv >= 0 {
-			p.reach[mv] = p.dom[p.uVar[s]] &^ (1 << mv)
-		}
-	}
-	if closedReach(p.reach[:], matched, union&^matched) {
-		return true
-	}
-	for ks := matched; ks != 0; ks &= ks - 1 {
-		k := bits.TrailingZeros64(ks)
-		kb, rk := uint64(1)<<k, p.reach[k]
-		for vs := matched; vs != 0; vs &= vs - 1 {
-			if v := bits.TrailingZeros64(vs); p.reach[v]&kb != 0 {
-				p.reach[v] |= rk
-			}
-		}
-	}
-	free := ^matched
-	for s := lo; s < hi; s++ {
-		mv := p.match[s]
-		if mv < 0 {
-			continue // fixed
-		}
-		i := p.uVar[s]
-		d := p.dom[i]
-		keep := d
-		for vs := d &^ free &^ (1 << mv); vs != 0; vs &= vs - 1 {
-			if v := bits.TrailingZeros64(vs); p.reach[v]&(free|1<<mv) == 0 {
-				keep &^= 1 << v
-			}
-		}
-		if keep != d {
-			p.set(i, keep, u, true) // keeps mv: never empty
-		}
-	}
-	return true
-}
-
-// augment looks for an augmenting path from slot s over values not yet
-// seen, and flips it.
-func (p *diffNet) augment(s int32, seen, matched *uint64) bool {
-	for c := p.dom[p.uVar[s]] &^ *seen; c != 0; c &= c - 1 {
-		v := int8(bits.TrailingZeros64(c))
-		*seen |= 1 << v
-		if *matched>>v&1 == 0 || p.augment(p.marg[v], seen, matched) {
-			p.match[s], p.marg[v] = v, s
-			*matched |= 1 << v
-			return true
-		}
-	}
-	return false
-}
-
-// hallFreeN is hallFree for any number of arguments.
-func hallFreeN(cnt *[65]int32, u int) bool {
-	c := int32(0)
-	for k := 2; k < u && k <= 64; k++ {
-		c += cnt[k]
-		if c >= int32(k) {
-			return false
-		}
-	}
-	return true
 }
