@@ -11,6 +11,10 @@ package engine
 //     becomes fixed, which removes that value from the others (cheap,
 //     cascading), and, when the constraint is small enough (regin.go),
 //     Régin's matching-based domain consistency, woken by any change.
+//     The alldiffs over small domains (values within 64 of each other)
+//     that share variables, as a sudoku's or a latin square's, get one
+//     propagator for the whole group instead (diffNet, diffnet.go): the
+//     same fixpoint, computed on words.
 //   - diagonal: the same value propagator, and diagPairs, woken when a
 //     variable is left with two values: together, arc consistency on each
 //     pair |a_i - a_j| != |p_i - p_j| (diagonal.go). (Régin on the two
@@ -107,7 +111,14 @@ func (r *ring) pop() int32 {
 // events is the list of the local numbers of the variables that changed
 // (or became fixed) since a propagator last ran, for those that want to
 // know.
-type events struct{ pending []int32 }
+//
+// A quiet propagator does not hear its own changes: it is idempotent and
+// keeps no state they would update, so they would only make it redo
+// work at its next run.
+type events struct {
+	pending []int32
+	quiet   bool
+}
 
 // acWatch is a propagator woken by a variable, with the variable's local
 // number and the propagator's events (nil if it wants none), kept here so
@@ -153,8 +164,12 @@ func (b *builder) finishAC() {
 	s := b.s
 	a := &s.ac
 	group, first := b.spreadGroups()
+	nets := b.diffNets(group)
 	for i, p := range s.props {
 		cons := s.propCons[i]
+		if nets[i] {
+			continue // a diffNet stands for it
+		}
 		if ms := group[i]; ms != nil && first[i] {
 			b.addAC(ms, ms.xs, onFix, acInfo{cons: cons}, &ms.events)
 		}
@@ -237,7 +252,7 @@ func (s *Solver) schedule() {
 	for _, x := range t.touched {
 		t.tmark[x] = false
 		for _, w := range a.anyW[a.anyAt[x]:a.anyAt[x+1]] {
-			if w.ev != nil {
+			if w.ev != nil && !(w.ev.quiet && w.p == a.cur) {
 				w.ev.pending = append(w.ev.pending, w.l)
 			}
 			if !a.queued[w.p] {

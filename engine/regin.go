@@ -425,12 +425,17 @@ func (r *reginProp) propagateSmall(t *store) bool {
 	return true
 }
 
-// noPruning reports whether every edge is consistent because every value
-// reaches a free one (free: the free values in some domain), or, with no
-// free value, because the graph over the matched values live is strongly
+// noPruning reports whether every edge is consistent: closedReach on the
+// propagator's reach sets.
+func (r *reginProp) noPruning(live, free uint64) bool { return closedReach(r.reach, live, free) }
+
+// closedReach reports whether every edge is consistent because every
+// value reaches a free one (free: the free values in some domain), or,
+// with no free value, because the graph over the matched values live
+// (reach[v]: the values v's argument can take besides v) is strongly
 // connected: a forward search from one value and a backward one both
 // reach all of them. Most calls end here, cheaper than the closure.
-func (r *reginProp) noPruning(live, free uint64) bool {
+func closedReach(reach []uint64, live, free uint64) bool {
 	if live == 0 {
 		return true
 	}
@@ -440,7 +445,7 @@ func (r *reginProp) noPruning(live, free uint64) bool {
 			grew := false
 			for vs := live &^ in; vs != 0; vs &= vs - 1 {
 				v := bits.TrailingZeros64(vs)
-				if r.reach[v]&(free|in) != 0 {
+				if reach[v]&(free|in) != 0 {
 					in |= 1 << v
 					grew = true
 				}
@@ -458,7 +463,7 @@ func (r *reginProp) noPruning(live, free uint64) bool {
 	for frontier != 0 {
 		next := uint64(0)
 		for vs := frontier; vs != 0; vs &= vs - 1 {
-			next |= r.reach[bits.TrailingZeros64(vs)]
+			next |= reach[bits.TrailingZeros64(vs)]
 		}
 		frontier = next &^ fwd
 		fwd |= next
@@ -471,7 +476,7 @@ func (r *reginProp) noPruning(live, free uint64) bool {
 		grew := false
 		for vs := live &^ bwd; vs != 0; vs &= vs - 1 {
 			v := bits.TrailingZeros64(vs)
-			if r.reach[v]&bwd != 0 {
+			if reach[v]&bwd != 0 {
 				bwd |= 1 << v
 				grew = true
 			}

@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/csp-lang/csp/engine"
 )
@@ -22,6 +23,7 @@ type Batch struct {
 	Program *Program // the model lowered once (symbolic mode only)
 	dims    []interval
 	links   []link
+	out     []engine.Var // the answer's variables (symbolic mode), shared by every instance
 	// fallback
 	file  *File
 	in    Input
@@ -145,6 +147,7 @@ func (b *Batch) lowerOnce(f *File, binds map[string]*binding, srcs Sources) erro
 	}
 	p.Sources = srcs
 	b.Program = p
+	b.out = b.outVars(p)
 	return nil
 }
 
@@ -199,13 +202,12 @@ func (b *Batch) Instance(line string) (*Instance, error) {
 		return nil, err
 	}
 	if b.Program != nil {
-		inst := &Instance{Program: b.Program}
+		inst := &Instance{Program: b.Program, Out: b.out}
 		for _, lk := range b.links {
-			if vals[lk.elem] != nil {
-				inst.Fixes = append(inst.Fixes, Fix{Var: lk.v, Value: *vals[lk.elem]})
+			if v := vals[lk.elem]; v != 0 {
+				inst.Fixes = append(inst.Fixes, Fix{Var: lk.v, Value: v})
 			}
 		}
-		inst.Out = b.outVars(b.Program)
 		return inst, nil
 	}
 	return b.lowerLine(vals)
@@ -221,16 +223,18 @@ func (b *Batch) InstanceLowered(line string) (*Instance, error) {
 	return b.lowerLine(vals)
 }
 
-func (b *Batch) parseLine(line string) ([]*int64, error) {
-	if n := len([]rune(line)); n != b.Size() {
+// parseLine reads the values of a line, 0 for a blank (values start at 1).
+// One slice a line: this runs once per instance of a batch of thousands.
+func (b *Batch) parseLine(line string) ([]int64, error) {
+	if n := utf8.RuneCountInString(line); n != b.Size() {
 		return nil, fmt.Errorf("%d characters, but %s needs %d", n, b.Param, b.Size())
 	}
-	vals := make([]*int64, 0, b.Size())
+	vals := make([]int64, 0, b.Size())
 	for _, r := range line {
 		var v int64
 		switch {
 		case r == '.' || r == '_' || r == '0':
-			vals = append(vals, nil)
+			vals = append(vals, 0)
 			continue
 		case r >= '1' && r <= '9':
 			v = int64(r - '0')
@@ -241,7 +245,7 @@ func (b *Batch) parseLine(line string) ([]*int64, error) {
 		default:
 			return nil, fmt.Errorf("%q is not a value (1-9, A-Z) or a blank (. _ 0)", r)
 		}
-		vals = append(vals, &v)
+		vals = append(vals, v)
 	}
 	return vals, nil
 }
@@ -265,7 +269,7 @@ func (b *Batch) outVars(p *Program) []engine.Var {
 
 // lowerLine is the fallback: the parsed model lowered with this line's
 // value.
-func (b *Batch) lowerLine(vals []*int64) (*Instance, error) {
+func (b *Batch) lowerLine(vals []int64) (*Instance, error) {
 	m := &Matrix{}
 	cols := int(b.dims[len(b.dims)-1].size())
 	for i, v := range vals {
@@ -273,8 +277,8 @@ func (b *Batch) lowerLine(vals []*int64) (*Instance, error) {
 			m.Rows = append(m.Rows, nil)
 		}
 		var e Expr = &Blank{}
-		if v != nil {
-			e = &IntLit{Text: itoa(*v)}
+		if v != 0 {
+			e = &IntLit{Text: itoa(v)}
 		}
 		m.Rows[len(m.Rows)-1] = append(m.Rows[len(m.Rows)-1], e)
 	}

@@ -35,6 +35,9 @@ func (r *runner) printReport(elapsed time.Duration) {
 		fmt.Fprintf(w, "; baselines: %s, -O2", t.gccVersion)
 	}
 	fmt.Fprintln(w)
+	if t.tdoku != "" {
+		fmt.Fprintf(w, "- tdoku (the 9 x 9 sets' peer): %s, built with %s %s\n", tdokuDir(&r.cfg), t.tdokuCXX, strings.Join(tdokuFlags, " "))
+	}
 	fmt.Fprintf(w, "- command: `%s`\n", r.cfg.Command)
 	fmt.Fprintf(w, "- medians of %d runs (%d for MiniZinc on sets of 1000 puzzles or more; 1 for a run longer than %s); csp, Gecode and the baselines alternate within each run; a variant that times out or fails is not repeated, and is not run on larger sizes\n",
 		r.cfg.Reps, r.cfg.BigReps, r.cfg.LongRun)
@@ -138,7 +141,7 @@ func variantSummary(p *problem, solver, name string) (summary, bool) {
 
 func (r *runner) printSection(w io.Writer, sec string, ps []*problem) {
 	fmt.Fprintf(w, "## %s\n\n", sec)
-	hasGecode, hasBase, hasSets := false, false, false
+	hasGecode, hasBase, hasSets, hasTdoku := false, false, false, false
 	var extras []string // csp variants other than the defaults, in order
 	seenExtra := map[string]bool{}
 	for _, p := range ps {
@@ -149,6 +152,7 @@ func (r *runner) printSection(w io.Writer, sec string, ps []*problem) {
 			}
 			hasGecode = hasGecode || v.solver == "gecode"
 			hasBase = hasBase || v.solver == "baseline"
+			hasTdoku = hasTdoku || v.solver == "tdoku"
 		}
 		hasSets = hasSets || p.puzzles > 0
 	}
@@ -168,6 +172,10 @@ func (r *runner) printSection(w io.Writer, sec string, ps []*problem) {
 	if hasBase {
 		cols = append(cols, "baseline", "csp/baseline")
 		align = append(align, "--:", "--:")
+	}
+	if hasTdoku {
+		cols = append(cols, "tdoku 1 core", "csp --workers 1/tdoku", "csp/tdoku -j 2")
+		align = append(align, "--:", "--:", "--:")
 	}
 	cols, align = append(cols, "nodes csp / Gecode / base", "peak MB csp / Gecode / base"), append(align, "--:", "--:")
 	if hasSets {
@@ -214,6 +222,9 @@ func (r *runner) printSection(w io.Writer, sec string, ps []*problem) {
 				row = append(row, "", "")
 			}
 		}
+		if hasTdoku {
+			row = append(row, tdokuCells(p, c)...)
+		}
 		if !hasGecode && !hasBase {
 			res := c.detail
 			if !c.ok {
@@ -254,6 +265,26 @@ func (r *runner) printSection(w io.Writer, sec string, ps []*problem) {
 	if len(notes) > 0 {
 		fmt.Fprintln(w)
 	}
+}
+
+// tdokuCells are the tdoku columns of a row: tdoku on one core, csp on
+// one worker against it, and csp's defaults against tdoku on two
+// processes (equal cores both ways).
+func tdokuCells(p *problem, c summary) []string {
+	t1, ok1 := variantSummary(p, "tdoku", "1 core")
+	t2, ok2 := variantSummary(p, "tdoku", "-j 2")
+	c1, ok := variantSummary(p, "csp", "--workers 1")
+	if !ok1 {
+		return []string{"", "", ""}
+	}
+	out := []string{cell(t1), "–", "–"}
+	if ok {
+		out[1] = ratio(c1, c1.wall, t1, t1.wall)
+	}
+	if ok2 {
+		out[2] = ratio(c, c.wall, t2, t2.wall)
+	}
+	return out
 }
 
 func triple(c, g summary, hasG bool, b summary, hasB bool, f func(summary) string) string {

@@ -159,6 +159,7 @@ func (r *runner) sudokuSet(s *puzzleSet) *problem {
 			p.variants = append(p.variants, v)
 		}
 	}
+	p.variants = append(p.variants, r.tdokuVariants(s, whole)...)
 	if r.tools.sudoku != "" {
 		for _, b := range []struct{ name, flag string }{{"plain", ""}, {"unit rule", "-u"}} {
 			v := &variant{solver: "baseline", name: b.name, family: "set/base/" + b.name}

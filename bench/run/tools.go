@@ -26,6 +26,8 @@ type tools struct {
 	gecodeVer  string
 	queens     string
 	sudoku     string
+	tdoku      string // the peer's driver (tdoku.go), or ""
+	tdokuCXX   string // the compiler that built it
 	gccVersion string
 	goVersion  string
 	cpu        string
@@ -113,6 +115,12 @@ func setupTools(cfg *Config, tmp string, notef func(string, ...any)) (*tools, er
 				t.gccVersion = strings.SplitN(string(v), "\n", 2)[0]
 			}
 		}
+	}
+	// the peer
+	if bin, cxx, err := buildTdoku(cfg, tmp); err != nil {
+		notef("tdoku not built (%v): its columns are empty", err)
+	} else {
+		t.tdoku, t.tdokuCXX = bin, cxx
 	}
 	t.goVersion = runtime.Version()
 	if out, err := exec.Command("go", "env", "GOVERSION").Output(); err == nil {

@@ -1,0 +1,324 @@
+package engine
+
+import "math/bits"
+
+// diffNet makes a network of alldiff constraints domain consistent (the
+// fixpoint of Régin's filtering on each of them), in one propagator, when
+// their variables' values all fit in one 64-bit word: the alldiffs of a
+// connected group, over distinct variables without offsets, whose values
+// lie within 64 of the group's least one (diffnet_build.go). Sudoku's 27
+// units, a latin square's rows and columns, a magic square's lines
+// with their alldiff, any such model gets it.
+//
+// Separate value and Régin propagators per constraint (acSpread,
+// reginProp) reach the same fixpoint, but pay the propagation loop for
+// each wake-up and each changed variable, and read every domain from the
+// store again at each run. Here a run loads the domains it needs into
+// words once, keeps a work list of the units (alldiffs) whose variables
+// changed, brings each to its own fixpoint with word operations, and
+// writes every narrowed domain back once at the end. A unit is processed
+// in two steps: the values of its fixed variables are removed from the
+// others until no new variable is fixed (the cheap rule that does most
+// of the work), then Régin's test on the bit sets of its unfixed
+// variables, skipped when no Hall set can exist (hallFree). Both steps are
+// monotone, so the fixpoint, and the search tree, is the one of the
+// separate propagators; only the constraint a failure is charged to
+// (dom/wdeg) may differ, being the unit where it was found.
+//
+// The matching of each unit is kept between runs, unrestored on
+// backtrack, as reginProp's: any matching is a valid start.
+type diffNet struct {
+	xs    []int32 // model variable of each local variable
+	shift []uint8 // local bit of value v = store offset + shift (v - base)
+
+	uAt   []int32 // unit u's slots: uAt[u]:uAt[u+1]
+	uVar  []int32 // per slot: its local variable
+	match []int8  // per slot: its matched value, -1 if none
+	uCons []int32 // per unit: the model constraint
+
+	dom     []uint64 // per local variable: its domain in local bits, this run
+	d0      []uint64 // as loaded from the store
+	at      []uint32 // the run that loaded it
+	run     uint32
+	chg     []bool   // narrowed in this run, not yet written back
+	changed []int32  // those variables
+	vMask   []uint64 // per local variable, nw words: the set of its units
+	nw      int      // words of a set of units
+	work    []uint64 // the units to bring to the cheap rules' fixpoint
+	slow    []uint64 // the units to give Régin's test
+	at1     int32    // where next looks first in work
+	at2     int32    // and in slow
+
+	marg  [64]int32  // scratch: per value, the slot matched to it
+	reach [64]uint64 // scratch: per matched value, the values it reaches
+
+	failed int32 // the constraint charged with the last failure
+	events       // the local variables changed since the last run
+}
+
+func (p *diffNet) failedCons() int32 { return p.failed }
+
+// get returns local variable i's domain, loading it at its first use in
+// a run.
+func (p *diffNet) get(t *store, i int32) uint64 {
+	if p.at[i] != p.run {
+		p.load(t, i)
+	}
+	return p.dom[i]
+}
+
+func (p *diffNet) load(t *store, i int32) {
+	p.at[i] = p.run
+	d := t.word(p.xs[i]) << p.shift[i]
+	p.dom[i], p.d0[i] = d, d
+}
+
+// set narrows local variable i to d (not empty) and schedules its units
+// but u: to the cheap rules and to Régin's test, and u itself to Régin's
+// test too if the cheap rules narrowed it (dc false).
+func (p *diffNet) set(i int32, d uint64, u int32, dc bool) {
+	if !p.chg[i] {
+		p.chg[i] = true
+		p.changed = append(p.changed, i)
+	}
+	p.dom[i] = d
+	p.wake(i, u, dc)
+}
+
+// wake schedules the units of local variable i, but not skip (if not
+// negative) for the cheap rules, and not for Régin's test either if dc.
+// skip is the unit being processed, whose bits were cleared when it was
+// taken: only its own changes could have set them again.
+func (p *diffNet) wake(i, skip int32, dc bool) {
+	m := p.vMask[int(i)*p.nw:][:p.nw]
+	for k, w := range m {
+		p.work[k] |= w
+		p.slow[k] |= w
+	}
+	if skip >= 0 {
+		p.work[skip>>6] &^= 1 << (skip & 63)
+		if dc {
+			p.slow[skip>>6] &^= 1 << (skip & 63)
+		}
+	}
+}
+
+// next takes a unit out of set, or returns -1 if it is empty: the first
+// at or after *from, round the set, which it then moves past. Sweeping
+// round lets each unit gather the changes of all the others before it
+// is processed again; taking the least every time processes the first
+// units over and over.
+func next(set []uint64, from *int32) int32 {
+	nw := int32(len(set))
+	k := *from >> 6
+	w := set[k] &^ (1<<(*from&63) - 1)
+	for i := int32(0); w == 0; i++ {
+		if i == nw {
+			return -1
+		}
+		k++
+		if k == nw {
+			k = 0
+		}
+		w = set[k]
+	}
+	b := int32(bits.TrailingZeros64(w))
+	set[k] &^= 1 << b
+	u := k<<6 + b
+	*from = u + 1
+	if *from == nw<<6 {
+		*from = 0
+	}
+	return u
+}
+
+// flush writes the narrowed domains back to the store.
+func (p *diffNet) flush(t *store) {
+	for _, i := range p.changed {
+		p.chg[i] = false
+		if rm := (p.d0[i] &^ p.dom[i]) >> p.shift[i]; rm != 0 {
+			t.removeMask(p.xs[i], rm)
+		}
+		p.d0[i] = p.dom[i]
+	}
+	p.changed = p.changed[:0]
+}
+
+func (p *diffNet) propagate(s *Solver) bool {
+	t := &s.st
+	p.run++
+	if p.run == 0 { // wrapped: no stamp may look current
+		clear(p.at)
+		p.run = 1
+	}
+	for _, l := range p.pending {
+		p.wake(l, -1, false)
+	}
+	p.pending = p.pending[:0]
+	// The fixed values first, everywhere, then Régin's test on one unit,
+	// and again: the cheap rule does most of the work, and every unit
+	// Régin sees is as narrow as it gets.
+	for {
+		var ok bool
+		u := next(p.work, &p.at1)
+		if u >= 0 {
+			ok = p.unit(t, u)
+		} else if u = next(p.slow, &p.at2); u >= 0 {
+			ok = p.regin(t, u)
+		} else {
+			p.flush(t)
+			return true
+		}
+		if !ok {
+			p.abandon()
+			return false
+		}
+		if s.tr != nil { // each unit's removals are its own (--trace=domains)
+			p.flush(t)
+			s.traceRan(p.uCons[u], t.touched, nil)
+		}
+	}
+}
+
+// abandon drops the work of a failed run: the node is undone, and nothing
+// was written.
+func (p *diffNet) abandon() {
+	clear(p.work)
+	clear(p.slow)
+	for _, i := range p.changed {
+		p.chg[i] = false
+	}
+	p.changed = p.changed[:0]
+}
+
+// fail charges unit u with a failure, and variable i, if not negative,
+// with the emptied domain.
+func (p *diffNet) fail(t *store, u, i int32) bool {
+	p.failed = p.uCons[u]
+	if i >= 0 {
+		t.wiped = p.xs[i]
+	}
+	return false
+}
+
+// unit brings u to the fixpoint of the two cheap rules: the value of a
+// fixed variable is removed from the others, and, when the unfixed
+// variables have exactly as many values between them as they are, a
+// value only one of them can take is its value (and fewer values fail).
+func (p *diffNet) unit(t *store, u int32) bool {
+	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
+	// The first pass also tallies the values of the unfixed variables,
+	// which stand if no fixed value is among them.
+	var fixed, dup uint64
+	var c tally
+	for _, i := range slots {
+		d := p.get(t, i)
+		one := d & -b2u(d&(d-1) == 0) // d if fixed, else 0
+		dup |= fixed & one
+		fixed |= one
+		c.add(d)
+	}
+	if dup != 0 {
+		return p.fail(t, u, -1)
+	}
+	spread := fixed & c.once // the fixed values left in other domains
+	for {
+		if spread != 0 {
+			more, c2, ok := p.spread(t, u, slots, spread, fixed)
+			if !ok {
+				return false
+			}
+			c = c2
+			if more != 0 {
+				fixed |= more
+				spread = more
+				continue
+			}
+		}
+		switch n := uint64(bits.OnesCount64(c.once)); {
+		case n < c.k:
+			return p.fail(t, u, -1) // k variables, fewer values
+		case n > c.k:
+			return true
+		}
+		hidden := c.once &^ c.twice
+		if hidden == 0 {
+			return true
+		}
+		if !p.takeHidden(t, u, slots, hidden) {
+			return false
+		}
+		// Held by no other variable: nothing to remove here, but the
+		// values the fixed ones lost may leave new hidden ones.
+		fixed |= hidden
+		spread = 0
+		c = tally{}
+		for _, i := range slots {
+			c.add(p.dom[i])
+		}
+	}
+}
+
+// tally counts the values of the unfixed variables: those held once or
+// more, twice or more, and the number of variables. The test "one value"
+// is made without a branch: it is as often true as not, and a
+// mispredicted branch costs more than the test.
+type tally struct{ once, twice, k uint64 }
+
+func (c *tally) add(d uint64) {
+	many := -b2u(d&(d-1) != 0) // all ones if unfixed
+	d &= many
+	c.k += many & 1
+	c.twice |= c.once & d
+	c.once |= d
+}
+
+// spread removes the values spread from the unfixed variables of unit u
+// (fixed: every fixed value), tallies them again, and returns the values
+// of the variables it left fixed.
+func (p *diffNet) spread(t *store, u int32, slots []int32, spread, fixed uint64) (more uint64, c tally, ok bool) {
+	for _, i := range slots {
+		d := p.dom[i]
+		many := -b2u(d&(d-1) != 0) // all ones if unfixed
+		if d&spread&many != 0 {
+			if d &^= spread; d == 0 {
+				return 0, c, p.fail(t, u, i)
+			}
+			p.set(i, d, u, false)
+			if d&(d-1) == 0 {
+				if (fixed|more)&d != 0 {
+					return 0, c, p.fail(t, u, -1)
+				}
+				more |= d
+				continue
+			}
+		}
+		c.add(d)
+	}
+	return more, c, true
+}
+
+// takeHidden fixes each variable of unit u that holds one of the values
+// hidden, held by no other.
+func (p *diffNet) takeHidden(t *store, u int32, slots []int32, hidden uint64) bool {
+	for _, i := range slots {
+		d := p.dom[i]
+		h := d & hidden
+		if h == 0 || d&(d-1) == 0 {
+			continue
+		}
+		if h&(h-1) != 0 {
+			return p.fail(t, u, -1) // two values only it can take
+		}
+		p.set(i, h, u, false)
+	}
+	return true
+}
+
+// b2u is 1 for true: the compiler makes it a flag, not a branch.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
