@@ -118,7 +118,7 @@ func (s *Session) Do(req Request, emit func(Chunk)) Result {
 		return s.solve(req, settings, o, true)
 	case "compare":
 		s.search = nil
-		return compare(req, o)
+		return compareModel(req, o)
 	case "check":
 		s.search = nil
 		return check(req, o)
