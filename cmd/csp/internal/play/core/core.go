@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/narrate"
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -144,9 +145,10 @@ type settings struct {
 }
 
 var (
-	orders      = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg}
-	valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto}
-	propLevels  = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
+	// The CLI's names for the settings (package searchopt).
+	orders      = searchopt.Orders
+	valueOrders = searchopt.ValueOrders
+	propLevels  = searchopt.PropLevels
 )
 
 // parseSettings reads the settings, with the CLI's defaults for the

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/narrate"
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -37,7 +38,7 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 	count := req.Action == "count"
 	if count && prog.ObjectiveText() != "" {
 		what := fmt.Sprintf("%s at %s", prog.ObjectiveText(), prog.Objective.Pos)
-		o.errorf("csp solve: %s\n", countWithObjective(what, "--count", "--all"))
+		o.errorf("csp solve: %s\n", searchopt.CountWithObjective(what, "--count", "--all"))
 		return o.result(exitBadInput)
 	}
 	s, err := engine.NewSolver(prog.Model, engine.Options{Order: st.order, Values: st.values, Prop: st.prop})
@@ -139,8 +140,8 @@ func (sr *search) stats(o *output) {
 		Status: status, Solutions: sr.found, Nodes: st.Nodes, Failures: st.Failures,
 		Propagations: st.Propagations, MaxDepth: st.MaxDepth,
 		SearchMS: float64(st.SearchTime.Microseconds()) / 1000,
-		Settings: fmt.Sprintf("order %s, values %s, prop %s", nameOf(orders, sr.settings.order),
-			nameOf(valueOrders, sr.settings.values), nameOf(propLevels, sr.settings.prop)),
+		Settings: fmt.Sprintf("order %s, values %s, prop %s", searchopt.NameOf(orders, sr.settings.order),
+			searchopt.NameOf(valueOrders, sr.settings.values), searchopt.NameOf(propLevels, sr.settings.prop)),
 	}
 }
 
@@ -173,34 +174,14 @@ func (sr *search) next(o *output) Result {
 	return o.result(sr.exit())
 }
 
-// countWithObjective refuses a count of an optimisation, in the CLI's
-// words (cmd/csp/solve.go).
-func countWithObjective(objective, count, all string) string {
-	msg := fmt.Sprintf("%s counts the solutions of a model without an objective, and this one has %s; "+
-		"remove the objective to count every solution", count, objective)
-	if all != "" {
-		msg += fmt.Sprintf(", or use %s to list the improving ones", all)
-	}
-	return msg
-}
-
-func nameOf[T comparable](m map[string]T, v T) string {
-	for name, x := range m {
-		if x == v {
-			return name
-		}
-	}
-	return "?"
-}
-
 // drawTree puts the page of the search tree so far into the result, when
 // the request asked for it.
 func (sr *search) drawTree(o *output, st engine.Stats) {
 	if sr.narr == nil || sr.narr.Tree == nil {
 		return
 	}
-	h := searchtree.Header{Title: sr.title, Order: nameOf(orders, sr.settings.order),
-		Values: nameOf(valueOrders, sr.settings.values), Prop: nameOf(propLevels, sr.settings.prop), Stats: st}
+	h := searchtree.Header{Title: sr.title, Order: searchopt.NameOf(orders, sr.settings.order),
+		Values: searchopt.NameOf(valueOrders, sr.settings.values), Prop: searchopt.NameOf(propLevels, sr.settings.prop), Stats: st}
 	var b strings.Builder
 	if err := sr.narr.Tree.WriteHTML(&b, h); err != nil {
 		o.errorf("csp: the search tree: %v\n", err)
