@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -95,7 +96,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	}
 	run.batch = b
 	if obj := b.ObjectiveText(); o.count && obj != "" {
-		msg := countWithObjective(obj, "--count", "")
+		msg := searchopt.CountWithObjective(obj, "--count", "")
 		fmt.Fprintf(stderr, "csp solve: %s\n", msg)
 		return fail(exitBadInput, errors.New(msg))
 	}

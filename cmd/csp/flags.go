@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/internal/spell"
 )
@@ -94,9 +95,12 @@ func (c choice[T]) Set(s string) error {
 	return nil
 }
 
-var orders = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg}
-var valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto}
-var propLevels = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
+// The settings' names are package searchopt's, which the playground reads too.
+var (
+	orders      = searchopt.Orders
+	valueOrders = searchopt.ValueOrders
+	propLevels  = searchopt.PropLevels
+)
 
 // newFlagSet registers the flags of a command: solve and compare take
 // them all, check only -p and -h. It is the one list of flags: parsing,

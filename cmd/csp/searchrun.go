@@ -135,8 +135,7 @@ func (r *searchRun) searchOne() (engine.Stats, error) {
 		if r.o.json { // keep stdout JSON lines only
 			w = bufio.NewWriter(r.stderr)
 		}
-		n := &narrator{w: w, prog: r.prog, mode: r.o.trace, limit: r.o.traceMax, tree: r.tree}
-		n.install(s)
+		newNarrator(w, r.prog, r.o.trace, r.o.traceMax, r.tree).Install(s)
 	}
 	limit := solutionLimit(r.o)
 	if r.optimizing && r.o.first == 0 {

@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -346,7 +346,7 @@ func (s *session) nextSolution() {
 func (s *session) all(print bool) {
 	if !print && s.prog.ObjectiveText() != "" {
 		s.failed = true
-		fmt.Fprintln(s.errw, countWithObjective(s.prog.ObjectiveText(), ":count", ":all"))
+		fmt.Fprintln(s.errw, searchopt.CountWithObjective(s.prog.ObjectiveText(), ":count", ":all"))
 		return
 	}
 	sv, err := s.newSearch(true)
@@ -555,8 +555,8 @@ func (s *session) save(path string) {
 func (s *session) set(args []string) {
 	if len(args) == 0 {
 		fmt.Fprintf(s.out, "order   %s\nvalues  %s\nprop    %s\ntimeout %s\n",
-			nameOf(orders, s.settings.order), nameOf(valueOrders, s.settings.values),
-			nameOf(propLevels, s.settings.prop), timeoutText(s.settings.timeout))
+			searchopt.NameOf(orders, s.settings.order), searchopt.NameOf(valueOrders, s.settings.values),
+			searchopt.NameOf(propLevels, s.settings.prop), timeoutText(s.settings.timeout))
 		return
 	}
 	if len(args) != 2 {
@@ -595,17 +595,6 @@ func (s *session) set(args []string) {
 }
 
 var settingNames = []string{"order", "values", "prop", "timeout"}
-
-func nameOf[T comparable](m map[string]T, v T) string {
-	var names []string
-	for n, x := range m {
-		if x == v {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	return strings.Join(names, "|")
-}
 
 func timeoutText(d time.Duration) string {
 	if d == 0 {

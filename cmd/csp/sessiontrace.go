@@ -19,8 +19,7 @@ func (s *session) newSearch(complete bool) (*engine.Solver, error) {
 	}
 	s.complete = complete
 	if s.trace != traceOff {
-		n := &narrator{w: bufio.NewWriter(s.out), prog: s.prog, mode: s.trace, limit: defaultTraceLimit}
-		n.install(sv)
+		newNarrator(bufio.NewWriter(s.out), s.prog, s.trace, defaultTraceLimit, nil).Install(sv)
 	}
 	return sv, nil
 }
@@ -72,8 +71,7 @@ func (s *session) drawTree(args []string) {
 		return
 	}
 	tree := searchtree.New(s.prog, searchtree.Options{})
-	n := &narrator{prog: s.prog, tree: tree}
-	n.install(sv)
+	newNarrator(nil, s.prog, traceOff, 0, tree).Install(sv)
 	if s.onStop != nil {
 		defer s.onStop(sv.Stop)()
 	}

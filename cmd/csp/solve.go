@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -70,7 +71,7 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if o.count && prog.ObjectiveText() != "" {
 		what := fmt.Sprintf("%s at %s", prog.ObjectiveText(), prog.Objective.Pos)
-		msg := countWithObjective(what, "--count", "--all")
+		msg := searchopt.CountWithObjective(what, "--count", "--all")
 		fmt.Fprintf(stderr, "csp solve: %s\n", msg)
 		js.errors(errors.New(msg))
 		js.failed()
@@ -110,18 +111,6 @@ func wantsJSON(args []string) bool {
 		}
 	}
 	return false
-}
-
-// countWithObjective refuses --count on an optimisation: branch and bound
-// skips every solution that is not better than the last, so what it meets
-// is no count of anything.
-func countWithObjective(objective, count, all string) string {
-	msg := fmt.Sprintf("%s counts the solutions of a model without an objective, and this one has %s; "+
-		"remove the objective to count every solution", count, objective)
-	if all != "" {
-		msg += fmt.Sprintf(", or use %s to list the improving ones", all)
-	}
-	return msg
 }
 
 // solutionLimit is how many solutions to find; 0 means all.

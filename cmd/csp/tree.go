@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 )
@@ -28,7 +29,7 @@ func treeFileOK(path string) bool {
 
 // treeHeader describes a search for the picture.
 func treeHeader(title string, order engine.VarOrder, values engine.ValueOrder, prop engine.PropLevel, st engine.Stats, stopped string) searchtree.Header {
-	return searchtree.Header{Title: title, Order: nameOf(orders, order), Values: nameOf(valueOrders, values), Prop: nameOf(propLevels, prop), Stats: st, Stopped: stopped}
+	return searchtree.Header{Title: title, Order: searchopt.NameOf(orders, order), Values: searchopt.NameOf(valueOrders, values), Prop: searchopt.NameOf(propLevels, prop), Stats: st, Stopped: stopped}
 }
 
 // writeTreeFile renders the tree into path, as HTML, SVG or DOT by its

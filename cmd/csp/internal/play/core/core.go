@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/narrate"
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -87,9 +89,6 @@ const (
 	exitLimit    = 3
 )
 
-// defaultTraceLimit is the CLI's --trace-limit default.
-const defaultTraceLimit = 300
-
 // compileMemory bounds compiling: a WebAssembly instance has 4 GB at
 // most, and a model past this is better told than crashed.
 const compileMemory = 1 << 30
@@ -120,7 +119,7 @@ func (s *Session) Do(req Request, emit func(Chunk)) Result {
 		return s.solve(req, settings, o, true)
 	case "compare":
 		s.search = nil
-		return compare(req, o)
+		return compareModel(req, o)
 	case "check":
 		s.search = nil
 		return check(req, o)
@@ -142,21 +141,21 @@ type settings struct {
 	order  engine.VarOrder
 	values engine.ValueOrder
 	prop   engine.PropLevel
-	trace  string
+	trace  narrate.Mode
 }
 
 var (
-	orders      = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg}
-	valueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto}
-	propLevels  = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
-	traceModes  = map[string]bool{"": true, "steps": true, "domains": true, "piles": true}
+	// The CLI's names for the settings (package searchopt).
+	orders      = searchopt.Orders
+	valueOrders = searchopt.ValueOrders
+	propLevels  = searchopt.PropLevels
 )
 
 // parseSettings reads the settings, with the CLI's defaults for the
 // ones left empty. The page offers only valid names; a caller of the
 // WebAssembly function may not.
 func parseSettings(req Request) (settings, error) {
-	st := settings{order: engine.OrderDomWdeg, values: engine.ValuesAuto, prop: engine.PropAC, trace: req.Trace}
+	st := settings{order: engine.OrderDomWdeg, values: engine.ValuesAuto, prop: engine.PropAC}
 	var ok bool
 	if req.Order != "" {
 		if st.order, ok = orders[req.Order]; !ok {
@@ -173,8 +172,10 @@ func parseSettings(req Request) (settings, error) {
 			return st, fmt.Errorf("prop %q is not one of ac, fc, none", req.Prop)
 		}
 	}
-	if !traceModes[req.Trace] {
-		return st, fmt.Errorf("trace %q is not one of domains, piles, steps", req.Trace)
+	if req.Trace != "" {
+		if st.trace, ok = narrate.Modes[req.Trace]; !ok {
+			return st, fmt.Errorf("trace %q is not one of domains, piles, steps", req.Trace)
+		}
 	}
 	return st, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/narrate"
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -19,8 +21,9 @@ type search struct {
 	optimizing bool
 	found      int64
 	complete   bool
-	narr       *narrator
-	title      string // the tree's: the model and its parameters
+	narr       *narrate.Narrator
+	out        *output // the request being answered, where narr writes
+	title      string  // the tree's: the model and its parameters
 }
 
 // solve is csp solve: the first solution, each improving one up to the
@@ -35,7 +38,7 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 	count := req.Action == "count"
 	if count && prog.ObjectiveText() != "" {
 		what := fmt.Sprintf("%s at %s", prog.ObjectiveText(), prog.Objective.Pos)
-		o.errorf("csp solve: %s\n", countWithObjective(what, "--count", "--all"))
+		o.errorf("csp solve: %s\n", searchopt.CountWithObjective(what, "--count", "--all"))
 		return o.result(exitBadInput)
 	}
 	s, err := engine.NewSolver(prog.Model, engine.Options{Order: st.order, Values: st.values, Prop: st.prop})
@@ -45,20 +48,23 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 	}
 	sense, _ := prog.Model.Objective()
 	sr := &search{key: requestKey(req), prog: prog, s: s, settings: st, optimizing: sense != engine.Satisfy}
-	if st.trace != "" || req.Tree {
+	if st.trace != narrate.Off || req.Tree {
 		limit := req.TraceLimit
 		if limit == 0 {
-			limit = defaultTraceLimit
+			limit = narrate.DefaultLimit
 		}
-		sr.narr = &narrator{out: o, prog: prog, s: s, mode: st.trace, limit: limit}
+		// next restarts the narration for each request's own lines.
+		sr.narr = &narrate.Narrator{Prog: prog, Mode: st.trace, Limit: limit, Restartable: true}
+		sr.out = o
+		sr.narr.Write = func(line string) { sr.out.write("trace", line) }
 		if req.Tree {
-			sr.narr.tree = searchtree.New(prog, searchtree.Options{})
+			sr.narr.Tree = searchtree.New(prog, searchtree.Options{})
 			sr.title = req.Model.Name
 			if len(req.Params) > 0 {
 				sr.title += " (" + strings.Join(req.Params, ", ") + ")"
 			}
 		}
-		sr.narr.install()
+		sr.narr.Install(s)
 	}
 	limit := int64(1)
 	if all || count || sr.optimizing {
@@ -134,8 +140,8 @@ func (sr *search) stats(o *output) {
 		Status: status, Solutions: sr.found, Nodes: st.Nodes, Failures: st.Failures,
 		Propagations: st.Propagations, MaxDepth: st.MaxDepth,
 		SearchMS: float64(st.SearchTime.Microseconds()) / 1000,
-		Settings: fmt.Sprintf("order %s, values %s, prop %s", nameOf(orders, sr.settings.order),
-			nameOf(valueOrders, sr.settings.values), nameOf(propLevels, sr.settings.prop)),
+		Settings: fmt.Sprintf("order %s, values %s, prop %s", searchopt.NameOf(orders, sr.settings.order),
+			searchopt.NameOf(valueOrders, sr.settings.values), searchopt.NameOf(propLevels, sr.settings.prop)),
 	}
 }
 
@@ -143,7 +149,8 @@ func (sr *search) stats(o *output) {
 // with its number, or why there is none.
 func (sr *search) next(o *output) Result {
 	if sr.narr != nil {
-		sr.narr.restart(o)
+		sr.out = o
+		sr.narr.Restart()
 	}
 	if !sr.complete {
 		if sr.s.Next() == engine.Solution {
@@ -167,36 +174,16 @@ func (sr *search) next(o *output) Result {
 	return o.result(sr.exit())
 }
 
-// countWithObjective refuses a count of an optimisation, in the CLI's
-// words (cmd/csp/solve.go).
-func countWithObjective(objective, count, all string) string {
-	msg := fmt.Sprintf("%s counts the solutions of a model without an objective, and this one has %s; "+
-		"remove the objective to count every solution", count, objective)
-	if all != "" {
-		msg += fmt.Sprintf(", or use %s to list the improving ones", all)
-	}
-	return msg
-}
-
-func nameOf[T comparable](m map[string]T, v T) string {
-	for name, x := range m {
-		if x == v {
-			return name
-		}
-	}
-	return "?"
-}
-
 // drawTree puts the page of the search tree so far into the result, when
 // the request asked for it.
 func (sr *search) drawTree(o *output, st engine.Stats) {
-	if sr.narr == nil || sr.narr.tree == nil {
+	if sr.narr == nil || sr.narr.Tree == nil {
 		return
 	}
-	h := searchtree.Header{Title: sr.title, Order: nameOf(orders, sr.settings.order),
-		Values: nameOf(valueOrders, sr.settings.values), Prop: nameOf(propLevels, sr.settings.prop), Stats: st}
+	h := searchtree.Header{Title: sr.title, Order: searchopt.NameOf(orders, sr.settings.order),
+		Values: searchopt.NameOf(valueOrders, sr.settings.values), Prop: searchopt.NameOf(propLevels, sr.settings.prop), Stats: st}
 	var b strings.Builder
-	if err := sr.narr.tree.WriteHTML(&b, h); err != nil {
+	if err := sr.narr.Tree.WriteHTML(&b, h); err != nil {
 		o.errorf("csp: the search tree: %v\n", err)
 		return
 	}

@@ -1,0 +1,102 @@
+package narrate
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/csp-lang/csp/engine"
+)
+
+// narrate writes the event as a line, indented by depth.
+func (n *Narrator) narrate(e engine.TraceEvent) {
+	switch e.Kind {
+	case engine.TraceNode:
+		n.line(e.Depth-1, n.decision(e))
+	case engine.TracePrune:
+		n.line(e.Depth, fmt.Sprintf("%s ∖ %s%s", n.name(e.Var), ValueSet(e.Values), n.cause(e)))
+	case engine.TraceFail:
+		n.line(e.Depth, "✗ "+n.deadEnd(e))
+	case engine.TraceBacktrack:
+		n.line(e.Depth-1, fmt.Sprintf("↩ back: no value of %s left to try", n.name(e.Var)))
+	case engine.TraceSolution:
+		n.line(e.Depth, fmt.Sprintf("✓ solution %d", n.s.Stats().Solutions))
+	case engine.TraceRestart:
+		n.line(0, "⟲ restart from the root")
+	}
+}
+
+// piles writes, after each node, the step and every position's pile.
+func (n *Narrator) piles(e engine.TraceEvent) {
+	switch e.Kind {
+	case engine.TraceNode:
+		n.steps++
+		n.line(0, fmt.Sprintf("step %d: %s", n.steps, n.decision(e)))
+		n.pileLines(e.Depth)
+	case engine.TraceFail:
+		n.line(1, "✗ "+n.deadEnd(e))
+	case engine.TraceBacktrack:
+		n.line(0, fmt.Sprintf("↩ back: %s's pile is empty", n.name(e.Var)))
+	case engine.TraceSolution:
+		n.line(1, fmt.Sprintf("✓ solution %d", n.s.Stats().Solutions))
+	case engine.TraceRestart:
+		n.line(0, "⟲ restart from the root")
+	}
+}
+
+// pileLines writes the pile of each position down to depth, the names
+// padded to one width so that the piles line up.
+func (n *Narrator) pileLines(depth int) {
+	width := 0
+	for d := 1; d <= depth; d++ {
+		x, _, _, _ := n.s.Pile(d, nil)
+		width = max(width, len(n.name(x)))
+	}
+	for d := 1; d <= depth; d++ {
+		x, v, eq, rest := n.s.Pile(d, n.pile)
+		n.pile = rest // Pile fills it again at the next position, not a new slice
+		op := "="
+		if !eq {
+			op = "≠"
+		}
+		pile := "pile " + JoinValues(rest, " ")
+		if len(rest) == 0 {
+			pile = "pile empty"
+		}
+		n.line(1, fmt.Sprintf("%-*s %s %-4d %s", width, n.name(x), op, v, pile))
+	}
+}
+
+// decision writes x = v, or x ≠ v for PropAC's right branches.
+func (n *Narrator) decision(e engine.TraceEvent) string {
+	op := "="
+	if !e.Eq {
+		op = "≠"
+	}
+	return n.name(e.Var) + " " + op + " " + strconv.FormatInt(e.Value, 10)
+}
+
+// deadEnd says why a node failed.
+func (n *Narrator) deadEnd(e engine.TraceEvent) string {
+	switch {
+	case e.Var >= 0:
+		return n.name(e.Var) + " has no value left"
+	case e.Constraint >= 0:
+		return "dead end: violates " + n.Prog.ConstraintText(e.Constraint)
+	}
+	return "dead end"
+}
+
+// cause says which constraint removed the values of a TracePrune event.
+func (n *Narrator) cause(e engine.TraceEvent) string {
+	switch {
+	case e.Objective:
+		return "   by the bound on the objective"
+	case e.Constraint >= 0:
+		if t := n.Prog.ConstraintText(e.Constraint); t != "" {
+			return "   by " + t
+		}
+	}
+	return ""
+}
+
+func (n *Narrator) name(x engine.Var) string { return n.Prog.Model.VarName(x) }
