@@ -42,6 +42,7 @@ type options struct {
 	stdin     io.Reader // what the file "-" reads (not a flag)
 	jobs      int       // csp split: how many jobs
 	job       string    // --job FILE:K, a job of csp split to solve
+	eachJobs  string    // --each FILE when FILE is csp split's output: every job of it
 }
 
 // The default search settings: the strongest level, which the benchmark
@@ -243,7 +244,10 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	if solve && o.tree != "" && !treeFileOK(o.tree) {
 		return nil, fmt.Errorf("--tree %s: the file name must end in .html (to explore), .svg (a picture) or .dot (Graphviz)", o.tree)
 	}
-	if solve && o.job != "" && (o.trace != traceOff || o.tree != "" || o.each != "" || o.explain) {
+	if solve && o.each != "" && isSplitFile(o.each) {
+		o.eachJobs, o.each = o.each, "" // one search over all the jobs: the flags of one search
+	}
+	if solve && (o.job != "" || o.eachJobs != "") && (o.trace != traceOff || o.tree != "" || o.each != "" || o.explain) {
 		return nil, errors.New("--job searches part of a tree; --trace, --tree, --each and --explain do not go with it")
 	}
 	if solve && o.each != "" && (o.trace != traceOff || o.tree != "") {

@@ -48,7 +48,8 @@ Many instances:
                      no solution / timeout / invalid: why. With --count,
                      the number of solutions of each instance. --timeout
                      applies to each instance; -a, -n and --explain do
-                     not go with --each.
+                     not go with --each. A FILE written by csp split is
+                     one search over all its jobs, for the whole answer.
   --workers N        search on N goroutines (default: the number of CPUs):
                      --each solves N instances at once; --all, --count and
                      minimize/maximize split the search tree among them

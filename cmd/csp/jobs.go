@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -159,4 +160,62 @@ func loadJobLine(spec string) (*jobLine, string, error) {
 		return nil, "", fmt.Errorf("%s: %v", where, err)
 	}
 	return l, where, nil
+}
+
+// isSplitFile reports whether path holds csp split's output: its first
+// line that is not blank is a job line. A batch file's lines are grids.
+func isSplitFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false // --each reports it
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			return strings.HasPrefix(line, `{"job":`)
+		}
+	}
+	return false
+}
+
+// loadAllJobs reads every job of a split file, checks that they are all
+// there, once, from one split of this model, and joins their subproblems
+// into one job: csp solve MODEL --each jobs.txt searches them all, as
+// the jobs would on as many machines, for the whole answer.
+func loadAllJobs(path string, m *engine.Model) (*job, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
+	}
+	all := &job{}
+	seen := map[int]bool{}
+	for no, text := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", path, no+1)
+		l, err := parseJobLine(text)
+		if err == nil && seen[l.Job] {
+			err = fmt.Errorf("job %d is there twice", l.Job)
+		}
+		if err == nil && all.of != 0 && l.Jobs != all.of {
+			err = fmt.Errorf("job %d of %d is from another split than the lines before (%d jobs)", l.Job, l.Jobs, all.of)
+		}
+		var j *job
+		if err == nil {
+			j, err = resolveJob(l, m)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", where, err)
+		}
+		seen[l.Job], all.of = true, l.Jobs
+		all.subs = append(all.subs, j.subs...)
+	}
+	for k := 1; k <= all.of; k++ {
+		if !seen[k] {
+			return nil, fmt.Errorf("%s: job %d of %d is missing: --each searches every job of a split, for the whole answer", path, k, all.of)
+		}
+	}
+	return all, nil
 }

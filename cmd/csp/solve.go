@@ -82,6 +82,15 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		js.failed()
 		return exitBadInput
 	}
+	if o.eachJobs != "" {
+		if r.job, err = loadAllJobs(o.eachJobs, prog.Model); err != nil {
+			fmt.Fprintf(stderr, "csp solve: --each: %v\n", err)
+			r.js.errors(err)
+			r.js.failed()
+			r.out.Flush()
+			return exitBadInput
+		}
+	}
 	if jl != nil {
 		r.js.tagJob(jl)
 		if r.js != nil {

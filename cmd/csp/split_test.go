@@ -74,8 +74,20 @@ func TestSplitSolveMerge(t *testing.T) {
 			if c.want != "" && want != c.want {
 				t.Fatalf("csp solve printed %q, want %q", want, c.want)
 			}
+			// --each solves every job of the split in one process.
+			var each, eachErr bytes.Buffer
+			args = append(append(append([]string{"solve"}, c.model...), c.flags...), "--each", jobs)
+			code := run(args, strings.NewReader(""), &each, &eachErr)
+			// The improving solutions before the optimum differ.
+			eachOut := each.String()
+			if i := strings.LastIndex(eachOut, "take"); i > 0 {
+				eachOut = eachOut[i:]
+			}
+			if code != wantCode || eachOut != want {
+				t.Fatalf("--each %s: exit %d, %q, %s; want exit %d, %q", jobs, code, eachOut, eachErr.String(), wantCode, want)
+			}
 			var got, errb bytes.Buffer
-			code := run([]string{"merge"}, &outputs, &got, &errb)
+			code = run([]string{"merge"}, &outputs, &got, &errb)
 			if got.String() != want || errb.Len() > 0 || code != wantCode {
 				t.Fatalf("merge: exit %d, %q, stderr %q; want %q, exit %d", code, got.String(), errb.String(), want, wantCode)
 			}
