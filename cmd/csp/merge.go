@@ -218,12 +218,16 @@ func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
 		keys = append(keys, k)
 	}
 	sort.Ints(keys)
+	for _, rep := range in.by { // the sense first: the best is chosen by it
+		if rep.status != nil && rep.status.Sense != "" {
+			sense = rep.status.Sense
+		}
+	}
 	for _, k := range keys {
 		rep := in.by[k]
 		if rep.status != nil {
 			total += rep.status.Solutions
 			optimizing = optimizing || rep.status.Sense != ""
-			sense = max(sense, rep.status.Sense)
 			counted = counted || rep.status.Counted
 		}
 		for i := range rep.solutions {
