@@ -33,6 +33,11 @@ type Subproblem []Decision
 // ended the decomposition.
 var ErrSplitStopped = errors.New("the split was stopped by a limit before it finished")
 
+// ErrNotEqualStep is SolveSubproblems' error for a subproblem with an
+// x != v step under a level other than PropAC: only PropAC's search
+// branches that way, and only it can go on below such a step.
+var ErrNotEqualStep = errors.New("a subproblem with an x != v step is searched under PropAC only, the level that cut it")
+
 // Split cuts the search tree of m, searched with opts, into at most jobs
 // groups of subproblems that together cover the tree exactly once. It
 // cuts deeper until there are at least jobs subproblems or the tree has
@@ -102,7 +107,8 @@ func (s *Solver) subproblem() Subproblem {
 }
 
 // SolveSubproblems searches the subproblems subs of m (as Split returns
-// them, from a model built the same way) on the given number of
+// them, from a model built the same way; those cut under PropAC are
+// searched under PropAC, see ErrNotEqualStep) on the given number of
 // goroutines, like SolveParallel but with the subproblems given. Its
 // answers for the subproblems of all of Split's groups, taken together,
 // are SolveParallel's for m: the solutions are the same, the counts add
@@ -117,6 +123,9 @@ func SolveSubproblems(m *Model, opts Options, workers int, subs []Subproblem, on
 		for j, d := range sub {
 			if d.X < 0 || int(d.X) >= m.NumVars() {
 				return Exhausted, Stats{}, fmt.Errorf("subproblem %d: variable %d is not in the model", i+1, d.X)
+			}
+			if d.NotEqual && opts.Prop != PropAC {
+				return Exhausted, Stats{}, ErrNotEqualStep
 			}
 			p[j] = decision{x: int32(d.X), v: d.V, ne: d.NotEqual}
 		}

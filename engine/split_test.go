@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
 	"slices"
@@ -146,5 +147,39 @@ func TestSplitEdges(t *testing.T) {
 	}
 	if m.Fingerprint() == NewModel().Fingerprint() {
 		t.Fatal("two different models have one fingerprint")
+	}
+}
+
+// Subproblems cut under PropAC, whose paths hold x != v steps, are
+// refused under the other levels (they were once taken for x = v);
+// those cut under the other levels are searched under any.
+func TestSplitAcrossLevels(t *testing.T) {
+	m, _ := queens(t, 9)
+	for _, cut := range allOptions() {
+		gs, err := Split(m, cut, 13)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range allOptions() {
+			var total int64
+			refused := false
+			for _, g := range gs {
+				st, stats, err := SolveSubproblems(m, o, 1, g, nil)
+				if errors.Is(err, ErrNotEqualStep) {
+					refused = true
+					continue
+				}
+				if err != nil || st != Exhausted {
+					t.Fatalf("cut %v, searched %v: %v %v", cut, o, st, err)
+				}
+				total += stats.Solutions
+			}
+			if want := cut.Prop == PropAC && o.Prop != PropAC; refused != want {
+				t.Fatalf("cut under %v, searched under %v: refused %v", cut.Prop, o.Prop, refused)
+			}
+			if !refused && total != 352 {
+				t.Fatalf("cut %v/%v/%v, searched %v/%v/%v: %d solutions, want 352", cut.Order, cut.Values, cut.Prop, o.Order, o.Values, o.Prop, total)
+			}
+		}
 	}
 }

@@ -102,7 +102,7 @@ func parseJobLine(text string) (*jobLine, error) {
 
 // resolveJob checks that the job was cut from m and resolves its
 // decisions against m's variables.
-func resolveJob(l *jobLine, m *engine.Model) (*job, error) {
+func resolveJob(l *jobLine, m *engine.Model, prop engine.PropLevel) (*job, error) {
 	if fp := m.Fingerprint(); l.Model != fp {
 		return nil, fmt.Errorf("job %d/%d was split from another model (fingerprint %s, this one is %s): "+
 			"give csp solve the model, data, -p values and --prop level that csp split had", l.Job, l.Jobs, l.Model, fp)
@@ -118,6 +118,9 @@ func resolveJob(l *jobLine, m *engine.Model) (*job, error) {
 			d, err := parseDecision(step, vars)
 			if err != nil {
 				return nil, fmt.Errorf("job %d/%d, subproblem %d: %v", l.Job, l.Jobs, i+1, err)
+			}
+			if d.NotEqual && prop != engine.PropAC {
+				return nil, fmt.Errorf("job %d/%d was cut under --prop ac (its paths take x != v steps, which only that search makes): solve it with --prop ac", l.Job, l.Jobs)
 			}
 			sub[k] = d
 		}
@@ -170,20 +173,28 @@ func isSplitFile(path string) bool {
 		return false // --each reports it
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if line := strings.TrimSpace(sc.Text()); line != "" {
-			return strings.HasPrefix(line, `{"job":`)
+	// The first bytes that are not blank decide; a job line can be
+	// megabytes long, longer than a bufio.Scanner's line.
+	r := bufio.NewReader(f)
+	for {
+		b, err := r.ReadByte()
+		if err != nil {
+			return false
 		}
+		if b == ' ' || b == '\t' || b == '\r' || b == '\n' {
+			continue
+		}
+		r.UnreadByte()
+		head, _ := r.Peek(len(`{"job":`))
+		return string(head) == `{"job":`
 	}
-	return false
 }
 
 // loadAllJobs reads every job of a split file, checks that they are all
 // there, once, from one split of this model, and joins their subproblems
 // into one job: csp solve MODEL --each jobs.txt searches them all, as
 // the jobs would on as many machines, for the whole answer.
-func loadAllJobs(path string, m *engine.Model) (*job, error) {
+func loadAllJobs(path string, m *engine.Model, prop engine.PropLevel) (*job, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
@@ -204,7 +215,7 @@ func loadAllJobs(path string, m *engine.Model) (*job, error) {
 		}
 		var j *job
 		if err == nil {
-			j, err = resolveJob(l, m)
+			j, err = resolveJob(l, m, prop)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", where, err)

@@ -213,6 +213,7 @@ func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
 	var best *jobSolution
 	sense := ""
 	optimizing, listed, counted := false, false, false
+	proven := true // every job proved its part's optimum (or that it has none)
 	keys := make([]int, 0, len(in.by))
 	for k := range in.by {
 		keys = append(keys, k)
@@ -229,6 +230,7 @@ func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
 			total += rep.status.Solutions
 			optimizing = optimizing || rep.status.Sense != ""
 			counted = counted || rep.status.Counted
+			proven = proven && (rep.status.Status == "optimal" || rep.status.Status == "unsatisfiable")
 		}
 		for i := range rep.solutions {
 			s := &rep.solutions[i]
@@ -260,7 +262,10 @@ func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
 	if !complete {
 		fmt.Fprintf(stderr, "csp merge: %d of %d jobs did not finish: the answer is incomplete\n", len(problems), in.jobs)
 	}
-	in.writeStatus(out, asJSON, complete, found, total, optimizing, counted, best, len(problems))
+	if optimizing && !proven && complete {
+		fmt.Fprintln(stderr, "csp merge: a job stopped at -n: the best solution is not proven optimal")
+	}
+	in.writeStatus(out, asJSON, complete, found, total, optimizing, proven, counted, best, len(problems))
 	switch {
 	case !complete:
 		return exitLimit
@@ -306,20 +311,22 @@ type mergedStatus struct {
 }
 
 // writeStatus ends the answer as csp solve ends it.
-func (in *mergeInput) writeStatus(out *bufio.Writer, asJSON, complete bool, found, total int64, optimizing, counted bool, best *jobSolution, unfinished int) {
+func (in *mergeInput) writeStatus(out *bufio.Writer, asJSON, complete bool, found, total int64, optimizing, proven, counted bool, best *jobSolution, unfinished int) {
 	status := "solution"
 	switch {
 	case found == 0 && complete:
 		status = "unsatisfiable"
 	case found == 0:
 		status = "unknown"
-	case optimizing && complete:
-		status = "optimal"
+	case optimizing:
+		if proven && complete {
+			status = "optimal"
+		}
 	case complete:
 		status = "all_solutions"
 	}
 	if asJSON {
-		st := mergedStatus{Type: "status", Status: status, Complete: complete, Solutions: total, Jobs: in.jobs, Finished: in.jobs - unfinished}
+		st := mergedStatus{Type: "status", Status: status, Complete: complete, Solutions: found, Jobs: in.jobs, Finished: in.jobs - unfinished}
 		if best != nil {
 			st.Objective = best.Objective
 		}
@@ -332,7 +339,7 @@ func (in *mergeInput) writeStatus(out *bufio.Writer, asJSON, complete bool, foun
 		fmt.Fprintln(out, total)
 	case found == 0 && complete:
 		fmt.Fprintln(out, "no solution")
-	case optimizing && complete:
+	case status == "optimal":
 		fmt.Fprintln(out, "optimal")
 	}
 }

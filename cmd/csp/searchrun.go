@@ -182,8 +182,8 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 		onSolution = nil // the workers count without taking turns
 	}
 	limit := solutionLimit(r.o)
-	if r.optimizing || limit == 0 {
-		limit = 0
+	if limit == 0 || r.optimizing && r.o.first == 0 {
+		limit = 0 // to the end, or branch and bound to the proven optimum
 	} else if onSolution != nil {
 		next := onSolution // a job without -a, --count or an objective: its first solutions
 		onSolution = func(vs []int64) bool { next(vs); return r.res.found < limit }

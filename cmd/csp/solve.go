@@ -83,7 +83,7 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	if o.eachJobs != "" {
-		if r.job, err = loadAllJobs(o.eachJobs, prog.Model); err != nil {
+		if r.job, err = loadAllJobs(o.eachJobs, prog.Model, o.prop); err != nil {
 			fmt.Fprintf(stderr, "csp solve: --each: %v\n", err)
 			r.js.errors(err)
 			r.js.failed()
@@ -99,7 +99,7 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if sense, _ := prog.Model.Objective(); r.js != nil && sense != engine.Satisfy {
 			r.js.sense = map[engine.Sense]string{engine.Minimize: "minimize", engine.Maximize: "maximize"}[sense]
 		}
-		if r.job, err = resolveJob(jl, prog.Model); err != nil {
+		if r.job, err = resolveJob(jl, prog.Model, o.prop); err != nil {
 			err = fmt.Errorf("%s: %v", where, err)
 			fmt.Fprintf(stderr, "csp solve: %v\n", err)
 			r.js.errors(err)
