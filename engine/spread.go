@@ -157,7 +157,9 @@ func (p *multiSpread) spreadQueens(t *store, l int32, targets []int32) bool {
 // large boards have: it visits the unassigned variables in the order of
 // their words (see addVars) rather than in the set's order, which the
 // search scrambles, so that memory is read in order. The values removed
-// are the same; only the variable a failure is found on can differ.
+// are the same; only the variable a failure is found on can differ. The
+// three removals are written out here and in spreadQueens: as a function
+// they are not inlined, and 5000-queens measured about 5% slower.
 func (p *multiSpread) spreadQueensWide(t *store, l int32) bool {
 	v := t.minOf(p.xs[l])
 	pos := p.pos[0]
