@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
@@ -289,27 +286,3 @@ func printStats(w io.Writer, st engine.Stats, res outcome) {
 	}
 }
 
-// onSignal calls stop on SIGINT or SIGTERM until the returned function is
-// called. A second signal ends the process at once.
-func onSignal(stop func()) func() {
-	ch := make(chan os.Signal, 2)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ch:
-			stop()
-		case <-done:
-			return
-		}
-		select {
-		case <-ch:
-			os.Exit(130)
-		case <-done:
-		}
-	}()
-	return func() {
-		signal.Stop(ch)
-		close(done)
-	}
-}

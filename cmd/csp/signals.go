@@ -1,0 +1,94 @@
+package main
+
+import (
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+)
+
+// stopSignals are the signals that stop a search, a compilation, a
+// comparison or the playground instead of ending the process.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+
+// The process asks the runtime for stopSignals once and keeps them: each
+// signal.Notify or signal.Stop of a new signal is a round trip to the
+// runtime's signal thread, which the first one also has to start, and a
+// `csp solve` of a small model used to pay for four of each (compiling,
+// then searching), a quarter of its run. While no handler is registered a
+// signal does what it would do unwatched: the process dies by it, or
+// ignores it if it was started with it ignored.
+var sigWatch struct {
+	sync.Mutex
+	installed bool
+	ch        chan os.Signal
+	handlers  map[int]chan os.Signal
+	next      int
+}
+
+// onSignal calls stop on SIGINT or SIGTERM until the returned function is
+// called. A second signal ends the process at once.
+func onSignal(stop func()) func() {
+	mine := make(chan os.Signal, 2)
+	w := &sigWatch
+	w.Lock()
+	if !w.installed {
+		if w.ch == nil {
+			w.ch = make(chan os.Signal, 2)
+			w.handlers = map[int]chan os.Signal{}
+			go dispatchSignals()
+		}
+		signal.Notify(w.ch, stopSignals...)
+		w.installed = true
+	}
+	id := w.next
+	w.next++
+	w.handlers[id] = mine
+	w.Unlock()
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-mine:
+			stop()
+		case <-done:
+			return
+		}
+		select {
+		case <-mine:
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return func() {
+		w.Lock()
+		delete(w.handlers, id)
+		w.Unlock()
+		close(done)
+	}
+}
+
+// dispatchSignals hands each signal to every registered handler, dropping
+// it for one whose channel is full as signal.Notify would; with none
+// registered it gives the signal back to the runtime and raises it again.
+func dispatchSignals() {
+	w := &sigWatch
+	for sig := range w.ch {
+		w.Lock()
+		if len(w.handlers) == 0 {
+			signal.Reset(stopSignals...)
+			w.installed = false
+			w.Unlock()
+			if s, ok := sig.(syscall.Signal); ok {
+				syscall.Kill(os.Getpid(), s)
+			}
+			continue
+		}
+		for _, h := range w.handlers {
+			select {
+			case h <- sig:
+			default:
+			}
+		}
+		w.Unlock()
+	}
+}

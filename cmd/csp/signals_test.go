@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The signals stay watched once onSignal has run; these check that a
+// process with no handler registered still ends by SIGTERM or SIGINT as
+// an unwatched one does, still ignores SIGINT when started ignoring it,
+// and that a handler registered after such a signal gets the next one.
+func TestSignalsWithoutAHandler(t *testing.T) {
+	cases := []struct {
+		name, script string
+		ignoreINT    bool
+		signalled    syscall.Signal // 0: it exits 0
+	}{
+		{"TERM after the handler is gone", "register,release,TERM,sleep", false, syscall.SIGTERM},
+		{"INT after the handler is gone", "register,release,INT,sleep", false, syscall.SIGINT},
+		{"INT ignored at start stays ignored", "register,release,INT,sleep", true, 0},
+		{"a handler after the signal went by gets the next", "register,release,INT,sleep,register,INT,wait", true, 0},
+		{"two handlers both stop", "register,register,INT,wait", false, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "-test.run=^TestSignalsChild$")
+			cmd.Env = append(os.Environ(), "CSP_SIGNALS_CHILD="+c.script)
+			if c.ignoreINT {
+				signal.Ignore(os.Interrupt) // inherited by the child
+				defer signal.Reset(os.Interrupt)
+			}
+			out, err := cmd.CombinedOutput()
+			st := cmd.ProcessState
+			if st == nil {
+				t.Fatalf("did not run: %v", err)
+			}
+			ws := st.Sys().(syscall.WaitStatus)
+			switch {
+			case c.signalled != 0 && !(ws.Signaled() && ws.Signal() == c.signalled):
+				t.Fatalf("want death by %v, got %v\n%s", c.signalled, st, out)
+			case c.signalled == 0 && !ws.Exited():
+				t.Fatalf("want an exit, got %v\n%s", st, out)
+			case c.signalled == 0 && ws.ExitStatus() != 0:
+				t.Fatalf("exit %d\n%s", ws.ExitStatus(), out)
+			}
+		})
+	}
+}
+
+// TestSignalsChild runs the steps of CSP_SIGNALS_CHILD: register a
+// handler, release the newest, raise a signal, sleep (a signal that ends
+// the process ends it here), wait until every registered handler stopped.
+func TestSignalsChild(t *testing.T) {
+	script := os.Getenv("CSP_SIGNALS_CHILD")
+	if script == "" {
+		t.Skip("run by TestSignalsWithoutAHandler")
+	}
+	var releases []func()
+	var stops []chan struct{}
+	for _, step := range strings.Split(script, ",") {
+		switch step {
+		case "register":
+			ch := make(chan struct{})
+			stops = append(stops, ch)
+			releases = append(releases, onSignal(func() { close(ch) }))
+		case "release":
+			releases[len(releases)-1]()
+			releases, stops = releases[:len(releases)-1], stops[:len(stops)-1]
+		case "TERM":
+			syscall.Kill(os.Getpid(), syscall.SIGTERM)
+		case "INT":
+			syscall.Kill(os.Getpid(), syscall.SIGINT)
+		case "sleep":
+			time.Sleep(500 * time.Millisecond)
+		case "wait":
+			for _, ch := range stops {
+				select {
+				case <-ch:
+				case <-time.After(10 * time.Second):
+					t.Fatal("a registered handler was not called")
+				}
+			}
+		}
+	}
+}
