@@ -285,4 +285,3 @@ func printStats(w io.Writer, st engine.Stats, res outcome) {
 		fmt.Fprintf(w, "%-14s %s\n", r[0], r[1])
 	}
 }
-
