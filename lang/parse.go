@@ -492,6 +492,15 @@ func parseExprAt(name string, src []byte, at Pos) (e Expr, err error) {
 	if len(stmts) != 1 {
 		return nil, ErrorList{{Pos: toPos(toks[0].Pos), Msg: "expected one expression"}}
 	}
+	if fastParse {
+		e, ok, tooMany := fastExpr(stmts[0])
+		switch {
+		case ok:
+			return e, nil
+		case tooMany != nil:
+			return nil, ErrorList{tooMany}
+		}
+	}
 	g, perr := parseTokens(exprParser(), stmts[0])
 	if perr != nil {
 		return nil, ErrorList{perr}
