@@ -58,7 +58,9 @@ Many instances:
   --job FILE:K       search job K (from 1) of FILE, written by csp split
                      (or a line of it): one part of the tree, to be put
                      together with the others by csp merge. With --json
-                     every line carries the job's number; see csp help split
+                     every line carries the job's number; see csp help split.
+                     --job FILE:K-L and --job FILE (every line) search
+                     several jobs, each answered as its own, with --json
 
 How to search (default: --order domwdeg --values auto --prop ac; the
 course's settings are --order input --values min --prop fc):

@@ -59,31 +59,75 @@ func writeJobs(w io.Writer, m *engine.Model, groups [][]engine.Subproblem) error
 	return nil
 }
 
-// readJob finds the job --job names: FILE:K, line K of a split's output
-// (K from 1; blank lines are not counted), or a job line itself.
-func readJob(spec string) (text, where string, err error) {
+// findJobs finds the jobs --job names: FILE:K, line K of a split's
+// output (K from 1; blank lines are not counted); FILE:K-L, lines K to L;
+// FILE, every line of it (a slice of a split, as GNU parallel --pipe
+// hands out); or a job line itself. where tells where each was found.
+func findJobs(spec string) (texts, wheres []string, err error) {
 	if strings.HasPrefix(strings.TrimSpace(spec), "{") {
-		return spec, "--job", nil
+		return []string{spec}, []string{"--job"}, nil
 	}
-	i := strings.LastIndexByte(spec, ':')
-	k, kerr := strconv.Atoi(spec[i+1:])
-	if i <= 0 || kerr != nil || k < 1 {
-		return "", "", fmt.Errorf("--job %s: give FILE:K (line K of csp split's output, from 1) or a line of it", spec)
+	path, from, to := spec, 1, 0 // to 0: to the end
+	if i := strings.LastIndexByte(spec, ':'); i > 0 {
+		k, l, ok := jobRange(spec[i+1:])
+		switch {
+		case ok:
+			path, from, to = spec[:i], k, l
+		case strings.Trim(spec[i+1:], "0123456789-") == "":
+			return nil, nil, fmt.Errorf("--job %s: give FILE:K (line K of csp split's output, from 1), FILE:K-L, FILE (every line) or a line of it", spec)
+		}
 	}
-	data, err := os.ReadFile(spec[:i])
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return "", "", fmt.Errorf("--job: cannot read %s: %v", spec[:i], unwrapPathError(err))
+		return nil, nil, fmt.Errorf("--job: cannot read %s: %v", path, unwrapPathError(err))
 	}
 	n := 0
 	for no, line := range strings.Split(string(data), "\n") {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		if n++; n == k {
-			return line, fmt.Sprintf("%s:%d", spec[:i], no+1), nil
+		if n++; n >= from && (to == 0 || n <= to) {
+			texts, wheres = append(texts, line), append(wheres, fmt.Sprintf("%s:%d", path, no+1))
 		}
 	}
-	return "", "", fmt.Errorf("--job %s: %s has %d jobs", spec, spec[:i], n)
+	switch {
+	case to != 0 && n < to:
+		return nil, nil, fmt.Errorf("--job %s: %s has %d jobs", spec, path, n)
+	case len(texts) == 0:
+		return nil, nil, fmt.Errorf("--job %s: %s holds no job", spec, path)
+	}
+	return texts, wheres, nil
+}
+
+// jobRange reads the K or K-L after FILE: in --job.
+func jobRange(s string) (from, to int, ok bool) {
+	a, b, isRange := strings.Cut(s, "-")
+	from, err := strconv.Atoi(a)
+	if err != nil || from < 1 {
+		return 0, 0, false
+	}
+	if !isRange {
+		return from, from, true
+	}
+	to, err = strconv.Atoi(b)
+	if err != nil || to < from {
+		return 0, 0, false
+	}
+	return from, to, true
+}
+
+// severalJobs reports whether --job spec names a file's jobs or a range
+// of them, whose answers only csp merge can put together.
+func severalJobs(spec string) bool {
+	if strings.HasPrefix(strings.TrimSpace(spec), "{") {
+		return false
+	}
+	i := strings.LastIndexByte(spec, ':')
+	if i <= 0 {
+		return true
+	}
+	from, to, ok := jobRange(spec[i+1:])
+	return !ok || strings.Contains(spec[i+1:], "-") || from != to
 }
 
 // parseJobLine reads a job line, without looking at the model yet.
@@ -151,18 +195,20 @@ func parseDecision(step string, vars map[string]engine.Var) (engine.Decision, er
 	return engine.Decision{X: x, V: v, NotEqual: ne}, nil
 }
 
-// loadJobLine reads the job --job names: its line, and where it was
-// found, for messages.
-func loadJobLine(spec string) (*jobLine, string, error) {
-	text, where, err := readJob(spec)
+// loadJobLines reads the jobs --job names: their lines, and where each
+// was found, for messages.
+func loadJobLines(spec string) ([]*jobLine, []string, error) {
+	texts, wheres, err := findJobs(spec)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
-	l, err := parseJobLine(text)
-	if err != nil {
-		return nil, "", fmt.Errorf("%s: %v", where, err)
+	lines := make([]*jobLine, len(texts))
+	for i, text := range texts {
+		if lines[i], err = parseJobLine(text); err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", wheres[i], err)
+		}
 	}
-	return l, where, nil
+	return lines, wheres, nil
 }
 
 // isSplitFile reports whether path holds csp split's output: its first

@@ -50,16 +50,19 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.json {
 		js = &jsonStream{w: stdout, start: start}
 	}
-	var jl *jobLine
-	where := ""
+	var jls []*jobLine
+	var wheres []string
 	if o.job != "" {
-		if jl, where, err = loadJobLine(o.job); err != nil {
+		if jls, wheres, err = loadJobLines(o.job); err == nil && severalJobs(o.job) && !o.json {
+			err = fmt.Errorf("--job %s names several jobs: give --json, whose lines csp merge puts together", o.job)
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "csp solve: %v\n", err)
 			js.errors(err)
 			js.failed()
 			return exitBadInput
 		}
-		js.tagJob(jl) // from here on, merge knows whose lines these are
+		js = tagJobs(js, jls) // from here on, merge knows whose lines these are
 	}
 	prog, code := compileTo(o, js, stderr, start)
 	if prog == nil {
@@ -74,6 +77,9 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		js.failed()
 		return exitBadInput
 	}
+	if jls != nil {
+		return solveJobs(prog, o, jls, wheres, stdout, stderr, start)
+	}
 	r := newSearchRun(prog, o, stdout, stderr, start)
 	if r == nil {
 		js.failed()
@@ -82,23 +88,6 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.eachJobs != "" {
 		if r.job, err = loadAllJobs(o.eachJobs, prog.Model, o.prop); err != nil {
 			fmt.Fprintf(stderr, "csp solve: --each: %v\n", err)
-			r.js.errors(err)
-			r.js.failed()
-			r.out.Flush()
-			return exitBadInput
-		}
-	}
-	if jl != nil {
-		r.js.tagJob(jl)
-		if r.js != nil {
-			r.js.count = o.count
-		}
-		if sense, _ := prog.Model.Objective(); r.js != nil && sense != engine.Satisfy {
-			r.js.sense = map[engine.Sense]string{engine.Minimize: "minimize", engine.Maximize: "maximize"}[sense]
-		}
-		if r.job, err = resolveJob(jl, prog.Model, o.prop); err != nil {
-			err = fmt.Errorf("%s: %v", where, err)
-			fmt.Fprintf(stderr, "csp solve: %v\n", err)
 			r.js.errors(err)
 			r.js.failed()
 			r.out.Flush()

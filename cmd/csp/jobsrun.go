@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// solveJobs solves the jobs --job named, one after another, on the model
+// compiled once: a process that takes 50 jobs of a split pays for its
+// start and for compiling once where 50 processes pay 50 times. Each job
+// answers as `csp solve --job` would have in a process of its own, its
+// lines tagged with its number, its --timeout counted from its own start.
+// Every job is checked against the model before any is solved. The exit
+// status is 3 if a limit stopped a job, else 0 if a job found a
+// solution, else 1.
+func solveJobs(prog *lang.Program, o *options, jls []*jobLine, wheres []string, stdout, stderr io.Writer, start time.Time) int {
+	jobs := make([]*job, len(jls))
+	for i, jl := range jls {
+		var err error
+		if jobs[i], err = resolveJob(jl, prog.Model, o.prop); err != nil {
+			err = fmt.Errorf("%s: %v", wheres[i], err)
+			fmt.Fprintf(stderr, "csp solve: %v\n", err)
+			if o.json {
+				js := &jsonStream{w: stdout, start: start}
+				js.tagJob(jl)
+				js.errors(err)
+				js.failed()
+			}
+			return exitBadInput
+		}
+	}
+	sense, _ := prog.Model.Objective()
+	status := exitUnsat
+	for i, j := range jobs {
+		if i > 0 {
+			start = time.Now()
+		}
+		r := newSearchRun(prog, o, stdout, stderr, start)
+		if r == nil {
+			return exitBadInput
+		}
+		r.job = j
+		if r.js != nil {
+			r.js.tagJob(jls[i])
+			r.js.count = o.count
+			if sense != engine.Satisfy {
+				r.js.sense = map[engine.Sense]string{engine.Minimize: "minimize", engine.Maximize: "maximize"}[sense]
+			}
+		}
+		switch code := r.run(); code {
+		case exitSolved:
+			if status == exitUnsat {
+				status = exitSolved
+			}
+		case exitLimit:
+			status = exitLimit
+		case exitUnsat:
+		default:
+			return code
+		}
+	}
+	return status
+}
+
+// tagJobs has js write each line once for every job in jls, tagged with
+// the job: an error before the jobs are solved (compiling the model) is
+// every job's, and csp merge names each as failed. nil stays nil.
+func tagJobs(js *jsonStream, jls []*jobLine) *jsonStream {
+	if js == nil {
+		return nil
+	}
+	if len(jls) == 1 {
+		js.tagJob(jls[0])
+		return js
+	}
+	f := &jobsFanOut{w: js.w}
+	for _, jl := range jls {
+		t := &jsonStream{}
+		t.tagJob(jl)
+		f.tags = append(f.tags, t.tag)
+	}
+	return &jsonStream{w: f, start: js.start}
+}
+
+// jobsFanOut writes each line (a jsonStream writes one a call) once per
+// tag, the tag after the line's first field as jsonStream.emit puts it.
+type jobsFanOut struct {
+	w    io.Writer
+	tags [][]byte
+}
+
+func (f *jobsFanOut) Write(line []byte) (int, error) {
+	at := bytes.IndexByte(line, ',') + 1
+	for _, tag := range f.tags {
+		if _, err := f.w.Write(append(append(append([]byte(nil), line[:at]...), tag...), line[at:]...)); err != nil {
+			return 0, err
+		}
+	}
+	return len(line), nil
+}
