@@ -15,7 +15,7 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
 // signal.Notify or signal.Stop of a new signal is a round trip to the
 // runtime's signal thread, which the first one also has to start, and a
 // `csp solve` of a small model used to pay for four of each (compiling,
-// then searching), a quarter of its run. While no handler is registered a
+// then searching): 0.6 ms of its 4.4. While no handler is registered a
 // signal does what it would do unwatched: the process dies by it, or
 // ignores it if it was started with it ignored.
 var sigWatch struct {
