@@ -32,10 +32,11 @@ flags:
 
 The search settings shape the cut; --prop must be the same when the jobs
 are solved (it decides the model's hidden variables), the order and
-values may differ. Example, on every core of this machine:
+values may differ. Example, on every core of this machine, 50 jobs to a
+process (a process for each job pays for starting csp a thousand times):
 
   csp split models/queens.csp -p n=14 --jobs 1000 > jobs.txt
-  seq 1000 | parallel csp solve models/queens.csp -p n=14 --count --json --job jobs.txt:{} > out.jsonl
+  parallel --pipe -N 50 --cat csp solve models/queens.csp -p n=14 --count --json --workers 1 --job {} < jobs.txt > out.jsonl
   csp merge out.jsonl
 `
 
