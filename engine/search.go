@@ -106,6 +106,9 @@ type Solver struct {
 
 	fcFuse []bool // per watch: runs with the next one (fcQueens)
 
+	net      *fcNet // the forward-checking kernel (fcnet.go), or nil
+	netBuilt bool   // net was built (or found not to apply)
+
 	unassigned revSet  // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
 	weight     []int64 // dom/wdeg: per model constraint, 1 + its failures
 
@@ -153,6 +156,7 @@ const (
 	phaseSolution              // a solution was returned; resume below it
 	phaseCut                   // statusCut was returned; resume below the cut node
 	phaseDone                  // exhausted
+	phaseNet                   // the kernel (fcnet.go) searches
 )
 
 // statusCut is next's answer at a node of depth cutDepth: the node is an
@@ -246,6 +250,8 @@ func (s *Solver) next() Status {
 		}
 	case phaseDone:
 		return Exhausted
+	case phaseNet:
+		return s.nextNet()
 	case phaseSolution, phaseCut:
 		// A cut node is not a solution: with a constant objective the
 		// nodes after it may still hold the first one.
@@ -261,6 +267,10 @@ func (s *Solver) next() Status {
 	}
 	if s.opts.Prop == PropAC {
 		return s.nextAC()
+	}
+	if s.netUsable() {
+		s.enterNet()
+		return s.nextNet()
 	}
 	for {
 		if s.phase == phaseChoose {
