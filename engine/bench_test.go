@@ -298,4 +298,3 @@ func BenchmarkQueensCountKernel(b *testing.B) {
 		}
 	}
 }
-
