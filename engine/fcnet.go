@@ -52,6 +52,26 @@ type fcNet struct {
 	cellOf    []int32 // per counter: the store's cell it copies
 	maxGroups int
 
+	// With 64 variables or fewer, the unassigned neighbours of x are
+	// free[0] & nbMask[x], and the masks are indexed by variable:
+	// x = offset o removes combD[combDAt[x]+o*n+y] from y, whose entry
+	// for failRank is gOf[x*n+y]. Visiting only the unassigned
+	// neighbours halves a count of n-queens.
+	dense   bool
+	nbMask  []uint64
+	combD   []uint64
+	combDAt []int32
+	gOf     []int32
+
+	// MRV on a clique whose variables are all in the same constraints
+	// (n-queens, one alldiff): every unassigned variable has the same
+	// degree, so MRV's choice is the first smallest domain, which
+	// assignClique finds as it narrows them. The counters of unassigned
+	// variables per constraint are then not needed.
+	clique   bool
+	counters bool  // keep cnt: dom/wdeg, or MRV off a clique
+	nextVar  int32 // assignClique's choice for the next frame, or -1
+
 	// The search.
 	dom     []uint64 // per variable: its domain's offsets; 0 once assigned
 	val     []int64  // per variable: its value once assigned
@@ -118,6 +138,7 @@ func (s *Solver) enterNet() {
 	k.choose, k.atSol = true, false
 	k.depth0 = len(s.frames)
 	k.descend = s.opts.Values == ValuesMax
+	k.nextVar = -1
 	s.phase = phaseNet
 }
 
@@ -141,7 +162,11 @@ func (s *Solver) nextNet() Status {
 				k.atSol, k.choose = true, false
 				return Solution
 			}
-			k.push(s.selectNet())
+			x := k.nextVar
+			if x < 0 {
+				x = s.selectNet()
+			}
+			k.push(x)
 			k.choose = false
 		}
 		f := &k.stack[len(k.stack)-1]
@@ -167,7 +192,15 @@ func (s *Solver) nextNet() Status {
 		st.Nodes++
 		st.MaxDepth = max(st.MaxDepth, k.depth0+len(k.stack))
 		st.MaxAssigned = st.MaxDepth
-		rank := k.assign(f.x, o)
+		var rank int32
+		switch {
+		case k.clique:
+			rank = k.assignClique(f.x, o)
+		case k.dense:
+			rank = k.assignDense(f.x, o)
+		default:
+			rank = k.assign(f.x, o)
+		}
 		if rank < 0 {
 			st.Propagations += int64(k.nWatch[f.x])
 			k.val[f.x] = k.lo[f.x] + int64(o)
@@ -190,8 +223,11 @@ func (k *fcNet) push(x int32) {
 	k.dom[x] = 0
 	k.free[x>>6] &^= 1 << (x & 63)
 	k.nfree--
-	for _, g := range k.grp[k.grpAt[x]:k.grpAt[x+1]] {
-		k.cnt[g]--
+	k.nextVar = -1
+	if k.counters {
+		for _, g := range k.grp[k.grpAt[x]:k.grpAt[x+1]] {
+			k.cnt[g]--
+		}
 	}
 }
 
@@ -202,8 +238,10 @@ func (k *fcNet) pop() {
 	k.dom[x] = f.dom0
 	k.free[x>>6] |= 1 << (x & 63)
 	k.nfree++
-	for _, g := range k.grp[k.grpAt[x]:k.grpAt[x+1]] {
-		k.cnt[g]++
+	if k.counters {
+		for _, g := range k.grp[k.grpAt[x]:k.grpAt[x+1]] {
+			k.cnt[g]++
+		}
 	}
 	k.stack = k.stack[:len(k.stack)-1]
 }
@@ -247,6 +285,69 @@ func (k *fcNet) assign(x int32, o int) int32 {
 		k.undo = append(k.undo, fcUndo{y, live})
 		dom[y] = live &^ hit
 	}
+	return fail
+}
+
+// assignDense is assign when the variables fit one word.
+func (k *fcNet) assignDense(x int32, o int) int32 {
+	n := int(k.n)
+	j0 := int(k.combDAt[x]) + o*n
+	masks := k.combD[j0 : j0+n]
+	dom := k.dom[:n]
+	fail := int32(-1)
+	for m := k.free[0] & k.nbMask[x]; m != 0; m &= m - 1 {
+		y := bits.TrailingZeros64(m)
+		live := dom[y]
+		hit := live & masks[y]
+		switch {
+		case hit == 0:
+			continue
+		case hit == live:
+			if r := k.failRank(k.gOf[int(x)*n+y], o, live); fail < 0 || r < fail {
+				if fail = r; r == 0 {
+					return 0
+				}
+			}
+			continue
+		case fail >= 0:
+			continue
+		}
+		k.undo = append(k.undo, fcUndo{int32(y), live})
+		dom[y] = live &^ hit
+	}
+	return fail
+}
+
+// assignClique is assignDense on a clique under MRV (see fcNet.clique),
+// which also leaves in nextVar the first unassigned variable with the
+// smallest domain, if the node succeeds.
+func (k *fcNet) assignClique(x int32, o int) int32 {
+	n := int(k.n)
+	j0 := int(k.combDAt[x]) + o*n
+	masks := k.combD[j0 : j0+n]
+	dom := k.dom[:n]
+	fail := int32(-1)
+	best, bestSize := -1, 65
+	for m := k.free[0] &^ (1 << x); m != 0; m &= m - 1 {
+		y := bits.TrailingZeros64(m)
+		live := dom[y]
+		if hit := live & masks[y]; hit == live {
+			if r := k.failRank(k.gOf[int(x)*n+y], o, live); fail < 0 || r < fail {
+				if fail = r; r == 0 {
+					return 0
+				}
+			}
+			continue
+		} else if hit != 0 && fail < 0 {
+			k.undo = append(k.undo, fcUndo{int32(y), live})
+			live &^= hit
+			dom[y] = live
+		}
+		if size := bits.OnesCount64(live); size < bestSize {
+			best, bestSize = y, size
+		}
+	}
+	k.nextVar = int32(best)
 	return fail
 }
 

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Building the forward-checking kernel of fcnet.go: which models it takes,
 // and the masks it removes.
 
@@ -115,6 +117,11 @@ func (s *Solver) buildNet() *fcNet {
 	// entAt[g] ends neighbour entry g; a leading 0 makes it a prefix table.
 	k.entAt = append([]int32{0}, k.entAt...)
 	k.buildGroups(s)
+	if s.n <= 64 {
+		k.buildDense(s)
+		k.clique = s.opts.Order == OrderMRV && k.isClique()
+	}
+	k.counters = s.opts.Order == OrderDomWdeg || s.opts.Order == OrderMRV && !k.clique
 	k.dom = make([]uint64, s.n)
 	k.val = make([]int64, s.n)
 	k.free = make([]uint64, (s.n+63)/64)
@@ -219,4 +226,46 @@ func (s *Solver) netRels(rels []fcRel, x int32, w watch, rank int32) ([]fcRel, b
 		return nil, false
 	}
 	return rels, true
+}
+
+// buildDense lays the combined masks out by variable (see fcNet.dense).
+func (k *fcNet) buildDense(s *Solver) {
+	n := int(s.n)
+	k.dense = true
+	k.nbMask = make([]uint64, n)
+	k.combDAt = make([]int32, n+1)
+	k.gOf = make([]int32, n*n)
+	for x := range n {
+		wx := int(s.st.vi[x].width)
+		k.combDAt[x+1] = k.combDAt[x] + int32(wx*n)
+	}
+	k.combD = make([]uint64, k.combDAt[n])
+	for x := range n {
+		lo, hi := int(k.nbAt[x]), int(k.nbAt[x+1])
+		J := hi - lo
+		wx := int(s.st.vi[x].width)
+		for j, y := range k.nb[lo:hi] {
+			k.nbMask[x] |= 1 << y
+			k.gOf[x*n+int(y)] = int32(lo + j)
+			for o := range wx {
+				k.combD[int(k.combDAt[x])+o*n+int(y)] = k.comb[int(k.combAt[x])+o*J+j]
+			}
+		}
+	}
+}
+
+// isClique reports whether every two variables are neighbours and every
+// variable is in the same constraints (see fcNet.clique).
+func (k *fcNet) isClique() bool {
+	all := uint64(1)<<k.n - 1
+	if k.n == 64 {
+		all = ^uint64(0)
+	}
+	g0 := k.grp[k.grpAt[0]:k.grpAt[1]]
+	for x := range k.n {
+		if k.nbMask[x]|1<<x != all || !slices.Equal(k.grp[k.grpAt[x]:k.grpAt[x+1]], g0) {
+			return false
+		}
+	}
+	return true
 }
