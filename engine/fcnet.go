@@ -146,6 +146,7 @@ func (s *Solver) enterNet() {
 func (s *Solver) nextNet() Status {
 	k := s.net
 	st := &s.stats
+	first := true
 	if k.atSol {
 		k.atSol = false
 		if len(k.stack) == 0 {
@@ -157,10 +158,19 @@ func (s *Solver) nextNet() Status {
 	for {
 		if k.choose {
 			if k.nfree == 0 {
-				copy(s.sol, k.val)
 				st.Solutions++
-				k.atSol, k.choose = true, false
-				return Solution
+				k.choose = false
+				if !s.countOnly {
+					copy(s.sol, k.val)
+					k.atSol = true
+					return Solution
+				}
+				if len(k.stack) == 0 { // the subproblem's path was a solution
+					s.phase = phaseDone
+					return Exhausted
+				}
+				k.undoTo(k.stack[len(k.stack)-1].mark)
+				continue
 			}
 			x := k.nextVar
 			if x < 0 {
@@ -179,9 +189,10 @@ func (s *Solver) nextNet() Status {
 			k.undoTo(k.stack[len(k.stack)-1].mark)
 			continue
 		}
-		if s.limitReached() {
+		if s.netLimit(first) {
 			return Stopped // f is unchanged: the same value is tried on resume
 		}
+		first = false
 		var o int
 		if k.descend {
 			o = 63 - bits.LeadingZeros64(f.rest)
@@ -215,6 +226,24 @@ func (s *Solver) nextNet() Status {
 		}
 		k.undoTo(f.mark)
 	}
+}
+
+// netLimit is limitReached, which it calls at the first node of each
+// Next and when the tick it advances comes to those where limitReached
+// calls Progress or reads the clock (0 and 1 modulo 16), so that both
+// keep their pace. In between it checks only the node limit: a Stop, a
+// StopFlag or another worker's stop is seen within 16 nodes instead of 1,
+// and a Next after the one that returned Stopped stops at once.
+func (s *Solver) netLimit(first bool) bool {
+	if t := s.deadlineTick + 1; !first && t&15 > 1 {
+		s.deadlineTick = t
+		if s.nodeLimit > 0 && s.stats.Nodes >= s.nodeLimit {
+			s.nodeHit = true
+			return true
+		}
+		return false
+	}
+	return s.limitReached()
 }
 
 // push starts a frame on x: x leaves the unassigned variables.

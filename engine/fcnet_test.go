@@ -438,6 +438,9 @@ func TestNetParallel(t *testing.T) {
 	for range 6 {
 		ms = append(ms, colouring(rng, 10, 3))
 	}
+	// Small trees, cut down to their solutions: subproblems whose path
+	// assigns every variable.
+	ms = append(ms, colouring(rng, 2, 2), colouring(rng, 3, 3))
 	for i, m := range ms {
 		for _, o := range netOptions() {
 			var got, want [2]Stats
@@ -449,7 +452,7 @@ func TestNetParallel(t *testing.T) {
 				}
 				stats.SearchTime, stats.Propagations = 0, 0
 				got[k] = stats
-				groups, err := Split(m, o, 3)
+				groups, err := Split(m, o, 3+6*(i%2))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -108,6 +108,10 @@ type Solver struct {
 
 	net      *fcNet // the forward-checking kernel (fcnet.go), or nil
 	netBuilt bool   // net was built (or found not to apply)
+	// countOnly: the caller only counts the solutions (SolveParallel
+	// without onSolution), so the kernel need not return at each one; it
+	// counts them in stats.Solutions and goes on.
+	countOnly bool
 
 	unassigned revSet  // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
 	weight     []int64 // dom/wdeg: per model constraint, 1 + its failures
