@@ -478,3 +478,22 @@ func TestNetParallel(t *testing.T) {
 		}
 	}
 }
+
+// The kernel's search allocates nothing once its solver is built and has
+// entered it once: on a clique (n-queens), a dense network (colouring)
+// and one of more than 64 variables (the list layout).
+func TestNetDoesNotAllocate(t *testing.T) {
+	q, _ := queens(t, 8)
+	big := colouring(rand.New(rand.NewSource(3)), 70, 4)
+	for _, m := range []*Model{q, colouring(rand.New(rand.NewSource(2)), 12, 3), big} {
+		s := newSolver(t, m, Options{Order: OrderMRV, Prop: PropFC})
+		s.nodeLimit = 20000 // 70 vertices are not coloured every way
+		countSolutions(s)
+		if s.net == nil {
+			t.Fatal("the kernel did not run")
+		}
+		if a := testing.AllocsPerRun(3, func() { s.Reset(); countSolutions(s) }); a != 0 {
+			t.Errorf("%d variables: %v allocations per search", m.NumVars(), a)
+		}
+	}
+}
