@@ -255,6 +255,28 @@ func TestNetSameSearch(t *testing.T) {
 			compareRuns(t, fmt.Sprintf("%d-queens, %v/%v", n, o.Order, o.Values), got, runNet(t, m, o, false, 0))
 		}
 	}
+	cliques := 0
+	for i := range 40 {
+		m := cliqueModel(rng)
+		want := bruteNet(m)
+		for _, o := range netOptions() {
+			name := fmt.Sprintf("clique %d, %v/%v", i, o.Order, o.Values)
+			got := runNet(t, m, o, true, 0)
+			compareRuns(t, name, got, runNet(t, m, o, false, 0))
+			slices.SortFunc(got.sols, slices.Compare)
+			if !slices.EqualFunc(got.sols, want, slices.Equal) {
+				t.Fatalf("%s: %d solutions, brute force %d", name, len(got.sols), len(want))
+			}
+		}
+		s := newSolver(t, m, Options{})
+		s.Next()
+		if s.net != nil && s.net.clique {
+			cliques++
+		}
+	}
+	if cliques < 20 {
+		t.Errorf("only %d cliques of 40 took assignClique", cliques)
+	}
 	for i := range 20 {
 		m := colouring(rng, 6+rng.Intn(8), 3+rng.Intn(2))
 		for _, o := range netOptions() {
@@ -265,6 +287,39 @@ func TestNetSameSearch(t *testing.T) {
 			compareRuns(t, fmt.Sprintf("colouring %d, %v/%v", i, o.Order, o.Values), got, runNet(t, m, o, false, 0))
 		}
 	}
+}
+
+// cliqueModel is an alldiff with offsets over all its variables, and now
+// and then a diagonal over them too, on domains with holes: every two
+// variables are neighbours, in the same constraints, as in n-queens.
+func cliqueModel(rng *rand.Rand) *Model {
+	m := NewModel()
+	n := 2 + rng.Intn(6)
+	args := make([]Expr, n)
+	pos := make([]int64, n)
+	for i := range n {
+		lo := int64(rng.Intn(5) - 2)
+		var vs []int64
+		for v := lo; v < lo+int64(n+rng.Intn(3)); v++ {
+			if rng.Intn(5) > 0 || v == lo {
+				vs = append(vs, v)
+			}
+		}
+		x, _ := m.NewVar(fmt.Sprintf("x%d", i), vs)
+		args[i], pos[i] = m.Ref(x), int64(rng.Intn(2*n))
+		if c := int64(rng.Intn(3) - 1); c != 0 && rng.Intn(2) == 0 {
+			args[i], _ = NewBinary(OpAdd, args[i], NewConst(c))
+		}
+	}
+	m.AllDifferent(args)
+	if rng.Intn(2) == 0 {
+		refs := make([]Expr, n)
+		for i := range n {
+			refs[i] = m.Ref(Var(i))
+		}
+		m.Diagonal(refs, pos)
+	}
+	return m
 }
 
 // colouring is a random graph of n vertices to colour with k colours:
