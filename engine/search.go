@@ -60,6 +60,12 @@ package engine
 // restored, after the last one tried. Frames below base are fixed: a
 // SolveParallel worker's subproblem (parallel.go).
 //
+// Under PropFC, a model whose constraints are all alldiffs, diagonals and
+// binary linear constraints, each domain spanning at most 64 values (n-queens,
+// colouring, latin squares, sudoku) is searched by the kernel of
+// fcnet.go from the start of the free part on: the same tree, in the same
+// order, with the same statistics, on words instead of the store.
+//
 // Optimisation is branch and bound within the same tree: after each
 // solution the objective must be strictly better, which the objective's
 // propagator (exprProp with an objBound; under PropAC, acObjective when
