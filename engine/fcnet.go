@@ -13,7 +13,7 @@ import "math/bits"
 // an interface, and MRV reading sizes through the store. Here a domain
 // is one word, and what assigning x = v removes from each neighbour y is
 // precomputed: comb[x][v][y], the union over x's watches. A node is then
-// one AND per neighbour, and an undo record per narrowed domain.
+// one AND and one undo record per unassigned neighbour.
 //
 // It searches exactly the tree of the general path, in the same order,
 // with the same statistics: the variable MRV (or input order, or dom/wdeg)
@@ -56,7 +56,7 @@ type fcNet struct {
 	// free[0] & nbMask[x], and the masks are indexed by variable:
 	// x = offset o removes combD[combDAt[x]+o*n+y] from y, whose entry
 	// for failRank is gOf[x*n+y]. Visiting only the unassigned
-	// neighbours halves a count of n-queens.
+	// neighbours took a count of 14-queens from 98 to 83 ns a node.
 	dense   bool
 	nbMask  []uint64
 	combD   []uint64

@@ -252,6 +252,7 @@ func (k *fcNet) buildDense(s *Solver) {
 			}
 		}
 	}
+	k.comb = nil // assign, its only reader, is not used
 }
 
 // isClique reports whether every two variables are neighbours and every
