@@ -552,3 +552,40 @@ func TestNetDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// On sudokus of 9 x 9 (81 variables: the list layout) and 16 x 16, the
+// kernel searches the general path's tree, up to a node limit.
+func TestNetSudoku(t *testing.T) {
+	sets := []struct {
+		name  string
+		count int
+	}{{"hardest", 11}, {"top95", 10}, {"hexadoku16", 2}}
+	run := func(m *Model, o Options, on bool) netRun {
+		fcNetOn = on
+		defer func() { fcNetOn = true }()
+		s := newSolver(t, m, o)
+		s.nodeLimit = 5000
+		var r netRun
+		for s.Next() == Solution {
+			r.sols = append(r.sols, slices.Clone(s.sol))
+		}
+		r.kernel = s.net != nil
+		r.stats = s.Stats()
+		r.stats.SearchTime = 0
+		r.weights = s.weight
+		return r
+	}
+	for _, set := range sets {
+		lines := readLines(t, set.name+".txt")
+		for i, p := range lines[:min(set.count, len(lines))] {
+			m, _ := sudoku(t, p)
+			for _, o := range []Options{{Prop: PropFC}, {Order: OrderDomWdeg, Values: ValuesMax, Prop: PropFC}} {
+				got := run(m, o, true)
+				if !got.kernel {
+					t.Fatalf("%s %d: the kernel did not run", set.name, i)
+				}
+				compareRuns(t, fmt.Sprintf("%s %d, %v", set.name, i, o.Order), got, run(m, o, false))
+			}
+		}
+	}
+}
