@@ -589,3 +589,37 @@ func TestNetSudoku(t *testing.T) {
 		}
 	}
 }
+
+// A count in the kernel keeps Progress's live totals growing, on one
+// worker (runAll's countAll) as on two, as TestSolveParallelProgressCountsLive
+// checks for the general path.
+func TestNetProgressCountsLive(t *testing.T) {
+	m := NewModel()
+	const n = 16
+	for i := range n {
+		if _, err := m.NewVarRange(fmt.Sprintf("x%d", i), 0, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := Options{Order: OrderInput, Prop: PropFC}
+	if s := newSolver(t, m, o); s.Next() != Solution || s.net == nil {
+		t.Fatal("the kernel does not run on the model")
+	}
+	for _, workers := range []int{1, 2} {
+		var seen []int64
+		o.Progress = func(st Stats) { seen = append(seen, st.Solutions) } // calls are serialised
+		status, st, err := SolveParallel(m, o, workers, nil)
+		// On two workers the decomposition's cuts count nodes too.
+		if err != nil || status != Exhausted || st.Solutions != 1<<n || workers == 1 && st.Nodes != 1<<(n+1)-2 {
+			t.Fatalf("%d workers: %v %v %+v", workers, status, err, st)
+		}
+		if len(seen) < 5 {
+			t.Fatalf("%d workers: only %d progress calls", workers, len(seen))
+		}
+		for i := 1; i < len(seen); i++ {
+			if seen[i] > 0 && seen[i] <= seen[i-1] || seen[i] > st.Solutions {
+				t.Fatalf("%d workers: progress call %d saw %d solutions after %d: %v", workers, i, seen[i], seen[i-1], seen)
+			}
+		}
+	}
+}
