@@ -220,9 +220,9 @@ func compareRuns(t *testing.T, name string, got, want netRun) {
 // colouring; and the solutions are those of brute force.
 func TestNetSameSearch(t *testing.T) {
 	rng := rand.New(rand.NewSource(15))
-	models := 400
+	models := 200
 	if testing.Short() {
-		models = 120
+		models = 80
 	}
 	used := 0
 	for i := range models {
