@@ -264,3 +264,37 @@ func BenchmarkWideCountParallel(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkQueensCountKernel counts n-queens under the course's settings
+// with the forward-checking kernel (fcnet.go) and without it, on one
+// solver and with SolveParallel on two workers, reporting the CPU time
+// of the process per op beside the wall-clock time: on a shared machine
+// user time is the steadier figure.
+func BenchmarkQueensCountKernel(b *testing.B) {
+	want := map[int]int64{12: 14200, 13: 73712, 14: 365596, 15: 2279184}
+	for _, n := range []int{12, 13, 14, 15} {
+		for _, w := range []int{1, 2} {
+			for _, on := range []bool{true, false} {
+				name := fmt.Sprintf("%d/workers=%d/kernel=%v", n, w, on)
+				b.Run(name, func(b *testing.B) {
+					fcNetOn = on
+					defer func() { fcNetOn = true }()
+					m, _ := queens(b, n)
+					var nodes int64
+					cpu0 := cpuTime()
+					for range b.N {
+						st, stats, err := SolveParallel(m, courseOptions.o, w, nil)
+						if err != nil || st != Exhausted || stats.Solutions != want[n] {
+							b.Fatalf("%v %+v %v", st, stats, err)
+						}
+						nodes = stats.Nodes
+					}
+					cpu := float64(cpuTime()-cpu0) / float64(b.N)
+					b.ReportMetric(float64(nodes), "nodes/op")
+					b.ReportMetric(cpu/1e6, "cpu-ms/op")
+					b.ReportMetric(cpu/float64(nodes), "cpu-ns/node")
+				})
+			}
+		}
+	}
+}

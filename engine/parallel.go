@@ -283,6 +283,10 @@ func (r *parallelRun) probe(s *Solver) bool {
 
 // runAll runs the whole search on s.
 func (r *parallelRun) runAll(s *Solver) {
+	if r.onSolution == nil && s.obj == nil {
+		r.countAll(s)
+		return
+	}
 	for {
 		switch s.Next() {
 		case Solution:
@@ -297,6 +301,26 @@ func (r *parallelRun) runAll(s *Solver) {
 		r.finish(0, s)
 		return
 	}
+}
+
+// countAll runs the whole search on s, counting its solutions as the
+// workers of a split search do (work): without taking turns, and
+// without the forward-checking kernel returning from Next at each.
+func (r *parallelRun) countAll(s *Solver) {
+	r.mu.Lock()
+	r.counting[0] = true
+	r.mu.Unlock()
+	s.countOnly = true
+	defer func() { s.countOnly = false }()
+	st := s.Next()
+	for st == Solution {
+		st = s.Next()
+	}
+	if st == Stopped {
+		r.stopped()
+	}
+	r.collect(0, s, true)
+	r.finish(0, s)
 }
 
 // stopped records that a limit stopped a worker, unless the run was
@@ -378,6 +402,8 @@ func (r *parallelRun) work(i int, s *Solver, subs [][]decision, next *atomic.Int
 	r.mu.Lock()
 	r.counting[i] = countOnly
 	r.mu.Unlock()
+	s.countOnly = countOnly
+	defer func() { s.countOnly = false }()
 	for !r.stop.Load() {
 		k := next.Add(1) - 1
 		if k >= int64(len(subs)) {

@@ -58,6 +58,9 @@ func (s *Solver) dropPropagation() {
 // domain after unary constraints before the search, what Propagate left,
 // or v's value at a solution.
 func (s *Solver) Domain(v Var) []int64 {
+	if s.phase == phaseNet { // the store is at the kernel's start
+		return s.net.values(int32(v))
+	}
 	return s.st.values(nil, int32(v))
 }
 

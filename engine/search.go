@@ -60,6 +60,12 @@ package engine
 // restored, after the last one tried. Frames below base are fixed: a
 // SolveParallel worker's subproblem (parallel.go).
 //
+// Under PropFC, a model whose constraints are all alldiffs, diagonals and
+// binary linear constraints, each domain spanning at most 64 values (n-queens,
+// colouring, latin squares, sudoku) is searched by the kernel of
+// fcnet.go from the start of the free part on: the same tree, in the same
+// order, with the same statistics, on words instead of the store.
+//
 // Optimisation is branch and bound within the same tree: after each
 // solution the objective must be strictly better, which the objective's
 // propagator (exprProp with an objBound; under PropAC, acObjective when
@@ -105,6 +111,13 @@ type Solver struct {
 	objOn0    bool      // objOn before the first solution
 
 	fcFuse []bool // per watch: runs with the next one (fcQueens)
+
+	net      *fcNet // the forward-checking kernel (fcnet.go), or nil
+	netBuilt bool   // net was built (or found not to apply)
+	// countOnly: the caller only counts the solutions (SolveParallel
+	// without onSolution), so the kernel need not return at each one; it
+	// counts them in stats.Solutions and goes on.
+	countOnly bool
 
 	unassigned revSet  // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
 	weight     []int64 // dom/wdeg: per model constraint, 1 + its failures
@@ -153,6 +166,7 @@ const (
 	phaseSolution              // a solution was returned; resume below it
 	phaseCut                   // statusCut was returned; resume below the cut node
 	phaseDone                  // exhausted
+	phaseNet                   // the kernel (fcnet.go) searches
 )
 
 // statusCut is next's answer at a node of depth cutDepth: the node is an
@@ -246,6 +260,8 @@ func (s *Solver) next() Status {
 		}
 	case phaseDone:
 		return Exhausted
+	case phaseNet:
+		return s.nextNet()
 	case phaseSolution, phaseCut:
 		// A cut node is not a solution: with a constant objective the
 		// nodes after it may still hold the first one.
@@ -261,6 +277,10 @@ func (s *Solver) next() Status {
 	}
 	if s.opts.Prop == PropAC {
 		return s.nextAC()
+	}
+	if s.netUsable() {
+		s.enterNet()
+		return s.nextNet()
 	}
 	for {
 		if s.phase == phaseChoose {
