@@ -39,6 +39,7 @@ type diffNet struct {
 	dom     []uint64 // per local variable: its domain in local bits, this run
 	d0      []uint64 // as loaded from the store
 	at      []uint32 // the run that loaded it
+	uRun    []uint32 // per unit: the run that loaded its variables
 	run     uint32
 	chg     []bool   // narrowed in this run, not yet written back
 	changed []int32  // those variables
@@ -58,13 +59,17 @@ type diffNet struct {
 
 func (p *diffNet) failedCons() int32 { return p.failed }
 
-// get returns local variable i's domain, loading it at its first use in
-// a run.
-func (p *diffNet) get(t *store, i int32) uint64 {
-	if p.at[i] != p.run {
-		p.load(t, i)
+// loadUnit loads the domains of unit u's variables not yet loaded in this
+// run, at its first visit in the run: unit and regin then read the words
+// without a test for each variable.
+func (p *diffNet) loadUnit(t *store, u int32) {
+	p.uRun[u] = p.run
+	at, run := p.at, p.run
+	for _, i := range p.uVar[p.uAt[u]:p.uAt[u+1]] {
+		if at[i] != run {
+			p.load(t, i)
+		}
 	}
-	return p.dom[i]
 }
 
 func (p *diffNet) load(t *store, i int32) {
@@ -149,6 +154,7 @@ func (p *diffNet) propagate(s *Solver) bool {
 	p.run++
 	if p.run == 0 { // wrapped: no stamp may look current
 		clear(p.at)
+		clear(p.uRun)
 		p.run = 1
 	}
 	for _, l := range p.pending {
@@ -210,16 +216,15 @@ func (p *diffNet) fail(t *store, u, i int32) bool {
 // a method takes: the compiler then keeps them in registers, and these
 // loops are most of a sudoku's time.
 func (p *diffNet) unit(t *store, u int32) bool {
+	if p.uRun[u] != p.run {
+		p.loadUnit(t, u)
+	}
 	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
-	dom, at, run := p.dom, p.at, p.run
-	at = at[:len(dom)]
+	dom := p.dom
 	// The first pass also tallies the values of the unfixed variables,
 	// which stand if no fixed value is among them.
 	var fixed, dup, once, twice, k uint64
 	for _, i := range slots {
-		if at[i] != run {
-			p.load(t, i)
-		}
 		d := dom[i]
 		many := -b2u(d&(d-1) != 0) // all ones if unfixed
 		one := d &^ many
