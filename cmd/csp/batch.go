@@ -173,6 +173,7 @@ type batchWorker struct {
 	run   *batchRun
 	model *engine.Model
 	s     *engine.Solver
+	vals  []int64 // an answer's values, before they are formatted
 }
 
 // solver returns a solver for m at its root, with this instance's
@@ -235,7 +236,7 @@ func (w *batchWorker) solve(j batchJob) batchResult {
 	}
 	status := engine.Exhausted
 	if feasible {
-		status = r.search(s, inst, &res)
+		status = r.search(s, inst, &res, &w.vals)
 	}
 	res.stats = s.Stats()
 	if status == engine.Stopped {
@@ -262,7 +263,7 @@ func (w *batchWorker) solve(j batchJob) batchResult {
 // search runs one instance's search: to its first solution, to the proven
 // optimum when the model has an objective, or to the end when counting.
 // It returns how the search ended (Solution: stopped at the first).
-func (r *batchRun) search(s *engine.Solver, inst *lang.Instance, res *batchResult) engine.Status {
+func (r *batchRun) search(s *engine.Solver, inst *lang.Instance, res *batchResult, buf *[]int64) engine.Status {
 	sense, _ := inst.Program.Model.Objective()
 	optimizing := sense != engine.Satisfy
 	for {
@@ -274,7 +275,8 @@ func (r *batchRun) search(s *engine.Solver, inst *lang.Instance, res *batchResul
 		if r.count {
 			continue
 		}
-		vals := make([]int64, len(inst.Out))
+		vals := slices.Grow((*buf)[:0], len(inst.Out))[:len(inst.Out)] // the worker's, reused
+		*buf = vals
 		for i, v := range inst.Out {
 			vals[i] = s.Value(v)
 		}
@@ -320,7 +322,8 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 	case r.count && (res.status == "all_solutions" || res.status == "solution" || res.status == "unsatisfiable"):
 		fmt.Fprintln(out, res.count)
 	case res.answer != "":
-		out.WriteString(res.answer + "\n")
+		out.WriteString(res.answer)
+		out.WriteByte('\n')
 	case res.status == "unsatisfiable":
 		out.WriteString("no solution\n")
 	case res.status == "invalid":
