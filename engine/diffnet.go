@@ -137,6 +137,13 @@ func next(set []uint64, from *int32) int32 {
 	return u
 }
 
+// reset makes the net sweep its units from the first, as a new one: where
+// a sweep starts decides in which unit a failure is found, and so the
+// dom/wdeg weights. The matchings stay: any is a valid start.
+func (p *diffNet) reset() {
+	p.at1, p.at2 = 0, 0
+}
+
 // flush writes the narrowed domains back to the store.
 func (p *diffNet) flush(t *store) {
 	for _, i := range p.changed {
