@@ -39,6 +39,7 @@ type diffNet struct {
 	dom     []uint64 // per local variable: its domain in local bits, this run
 	d0      []uint64 // as loaded from the store
 	at      []uint32 // the run that loaded it
+	uRun    []uint32 // per unit: the run that loaded its variables
 	run     uint32
 	chg     []bool   // narrowed in this run, not yet written back
 	changed []int32  // those variables
@@ -58,13 +59,17 @@ type diffNet struct {
 
 func (p *diffNet) failedCons() int32 { return p.failed }
 
-// get returns local variable i's domain, loading it at its first use in
-// a run.
-func (p *diffNet) get(t *store, i int32) uint64 {
-	if p.at[i] != p.run {
-		p.load(t, i)
+// loadUnit loads the domains of unit u's variables not yet loaded in this
+// run, at its first visit in the run: unit and regin then read the words
+// without a test for each variable.
+func (p *diffNet) loadUnit(t *store, u int32) {
+	p.uRun[u] = p.run
+	at, run := p.at, p.run
+	for _, i := range p.uVar[p.uAt[u]:p.uAt[u+1]] {
+		if at[i] != run {
+			p.load(t, i)
+		}
 	}
-	return p.dom[i]
 }
 
 func (p *diffNet) load(t *store, i int32) {
@@ -132,6 +137,13 @@ func next(set []uint64, from *int32) int32 {
 	return u
 }
 
+// reset makes the net sweep its units from the first, as a new one: where
+// a sweep starts decides in which unit a failure is found, and so the
+// dom/wdeg weights. The matchings stay: any is a valid start.
+func (p *diffNet) reset() {
+	p.at1, p.at2 = 0, 0
+}
+
 // flush writes the narrowed domains back to the store.
 func (p *diffNet) flush(t *store) {
 	for _, i := range p.changed {
@@ -149,6 +161,7 @@ func (p *diffNet) propagate(s *Solver) bool {
 	p.run++
 	if p.run == 0 { // wrapped: no stamp may look current
 		clear(p.at)
+		clear(p.uRun)
 		p.run = 1
 	}
 	for _, l := range p.pending {
@@ -205,43 +218,55 @@ func (p *diffNet) fail(t *store, u, i int32) bool {
 // fixed variable is removed from the others, and, when the unfixed
 // variables have exactly as many values between them as they are, a
 // value only one of them can take is its value (and fewer values fail).
+//
+// The tallies (see tallyOf) are plain locals, not a struct whose address
+// a method takes: the compiler then keeps them in registers, and these
+// loops are most of a sudoku's time.
 func (p *diffNet) unit(t *store, u int32) bool {
+	if p.uRun[u] != p.run {
+		p.loadUnit(t, u)
+	}
 	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
+	dom := p.dom
 	// The first pass also tallies the values of the unfixed variables,
 	// which stand if no fixed value is among them.
-	var fixed, dup uint64
-	var c tally
+	var fixed, dup, once, twice, k uint64
 	for _, i := range slots {
-		d := p.get(t, i)
-		one := d & -b2u(d&(d-1) == 0) // d if fixed, else 0
+		d := dom[i]
+		many := -b2u(d&(d-1) != 0) // all ones if unfixed
+		one := d &^ many
 		dup |= fixed & one
 		fixed |= one
-		c.add(d)
+		d &= many
+		k += many & 1
+		twice |= once & d
+		once |= d
 	}
 	if dup != 0 {
 		return p.fail(t, u, -1)
 	}
-	spread := fixed & c.once // the fixed values left in other domains
+	spread := fixed & once // the fixed values left in other domains
 	for {
 		if spread != 0 {
-			more, c2, ok := p.spread(t, u, slots, spread, fixed)
+			var more uint64
+			var ok bool
+			more, once, twice, k, ok = p.spread(t, u, slots, spread, fixed)
 			if !ok {
 				return false
 			}
-			c = c2
 			if more != 0 {
 				fixed |= more
 				spread = more
 				continue
 			}
 		}
-		switch n := uint64(bits.OnesCount64(c.once)); {
-		case n < c.k:
+		switch n := uint64(bits.OnesCount64(once)); {
+		case n < k:
 			return p.fail(t, u, -1) // k variables, fewer values
-		case n > c.k:
+		case n > k:
 			return true
 		}
-		hidden := c.once &^ c.twice
+		hidden := once &^ twice
 		if hidden == 0 {
 			return true
 		}
@@ -252,50 +277,53 @@ func (p *diffNet) unit(t *store, u int32) bool {
 		// values the fixed ones lost may leave new hidden ones.
 		fixed |= hidden
 		spread = 0
-		c = tally{}
-		for _, i := range slots {
-			c.add(p.dom[i])
-		}
+		once, twice, k = tallyOf(dom, slots)
 	}
 }
 
-// tally counts the values of the unfixed variables: those held once or
-// more, twice or more, and the number of variables. The test "one value"
-// is made without a branch: it is as often true as not, and a
-// mispredicted branch costs more than the test.
-type tally struct{ once, twice, k uint64 }
-
-func (c *tally) add(d uint64) {
-	many := -b2u(d&(d-1) != 0) // all ones if unfixed
-	d &= many
-	c.k += many & 1
-	c.twice |= c.once & d
-	c.once |= d
+// tallyOf counts the values of the unfixed variables among slots: those
+// held once or more, twice or more, and the number of variables. The
+// test "one value" is made without a branch: it is as often true as not,
+// and a mispredicted branch costs more than the test.
+func tallyOf(dom []uint64, slots []int32) (once, twice, k uint64) {
+	for _, i := range slots {
+		d := dom[i]
+		many := -b2u(d&(d-1) != 0) // all ones if unfixed
+		d &= many
+		k += many & 1
+		twice |= once & d
+		once |= d
+	}
+	return once, twice, k
 }
 
 // spread removes the values spread from the unfixed variables of unit u
-// (fixed: every fixed value), tallies them again, and returns the values
-// of the variables it left fixed.
-func (p *diffNet) spread(t *store, u int32, slots []int32, spread, fixed uint64) (more uint64, c tally, ok bool) {
+// (fixed: every fixed value), tallies them again as tallyOf, and returns
+// the values of the variables it left fixed.
+func (p *diffNet) spread(t *store, u int32, slots []int32, spread, fixed uint64) (more, once, twice, k uint64, ok bool) {
+	dom := p.dom
 	for _, i := range slots {
-		d := p.dom[i]
+		d := dom[i]
 		many := -b2u(d&(d-1) != 0) // all ones if unfixed
 		if d&spread&many != 0 {
 			if d &^= spread; d == 0 {
-				return 0, c, p.fail(t, u, i)
+				return 0, 0, 0, 0, p.fail(t, u, i)
 			}
 			p.set(i, d, u, false)
 			if d&(d-1) == 0 {
 				if (fixed|more)&d != 0 {
-					return 0, c, p.fail(t, u, -1)
+					return 0, 0, 0, 0, p.fail(t, u, -1)
 				}
 				more |= d
 				continue
 			}
 		}
-		c.add(d)
+		d &= many
+		k += many & 1
+		twice |= once & d
+		once |= d
 	}
-	return more, c, true
+	return more, once, twice, k, true
 }
 
 // takeHidden fixes each variable of unit u that holds one of the values

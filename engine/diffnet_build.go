@@ -131,6 +131,7 @@ func (b *builder) newDiffNet(props []int) *diffNet {
 	p.dom = make([]uint64, n)
 	p.d0 = make([]uint64, n)
 	p.at = make([]uint32, n)
+	p.uRun = make([]uint32, len(props))
 	p.chg = make([]bool, n)
 	p.changed = make([]int32, 0, n)
 	p.work = make([]uint64, p.nw)

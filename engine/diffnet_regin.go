@@ -5,11 +5,10 @@ import "math/bits"
 // regin makes unit u domain consistent once no fixed value is left in
 // another domain: propagateSmall on the unit's words.
 func (p *diffNet) regin(t *store, u int32) bool {
-	lo, hi := p.uAt[u], p.uAt[u+1]
-	for s := lo; s < hi; s++ {
-		p.get(t, p.uVar[s])
+	if p.uRun[u] != p.run {
+		p.loadUnit(t, u)
 	}
-	var cnt [65]int32
+	lo, hi := p.uAt[u], p.uAt[u+1]
 	var union uint64
 	k := 0
 	for s := lo; s < hi; s++ {
@@ -19,12 +18,22 @@ func (p *diffNet) regin(t *store, u int32) bool {
 			continue
 		}
 		k++
-		cnt[bits.OnesCount64(d)]++
 		union |= d
 	}
 	n := bits.OnesCount64(union)
 	if n < k {
 		return p.fail(t, u, -1) // pigeonhole
+	}
+	// Below, hallFreeN looks for Hall sets of 2 to k-2 variables (n ==
+	// k) or 2 to k-1: none with so few, and the counts are not needed.
+	if k <= 2 || n == k && k <= 3 {
+		return true
+	}
+	var cnt [65]int32
+	for s := lo; s < hi; s++ {
+		if d := p.dom[p.uVar[s]]; d&(d-1) != 0 {
+			cnt[bits.OnesCount64(d)]++
+		}
 	}
 	// Régin's test runs once every unit is at the cheap rules' fixpoint
 	// (work is empty). With as many values as variables, a Hall set of

@@ -90,6 +90,11 @@ func (s *Solver) Reset() {
 			p.live.identity()
 		}
 	}
+	for _, p := range s.ac.props {
+		if p, ok := p.(*diffNet); ok {
+			p.reset()
+		}
+	}
 	s.frames = s.frames[:0]
 	s.base = 0
 	s.phase = phaseStart

@@ -30,6 +30,7 @@ type batchJob struct {
 
 type batchResult struct {
 	n         int
+	line      int // in FILE, for messages
 	answer    string
 	status    string // solution, optimal, unsatisfiable, timeout, interrupted, invalid
 	err       string // for invalid lines
@@ -141,95 +142,6 @@ func (r *batchRun) stop() {
 	r.mu.Unlock()
 }
 
-// solveAll reads jobs, solves them on o.workers goroutines and prints the
-// answers in input order.
-func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr io.Writer) *batchTally {
-	jobs := make(chan batchJob, 4*o.workers)
-	results := make(chan batchResult, 4*o.workers)
-	var wg sync.WaitGroup
-	for w := 0; w < o.workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &batchWorker{run: r}
-			defer w.release()
-			for j := range jobs {
-				results <- w.solve(j)
-			}
-		}()
-	}
-	lines := map[int]int{}
-	var linesMu sync.Mutex
-	var readErr error
-	go func() {
-		readErr = readJobs(f, path, jobs, func(n, line int) { linesMu.Lock(); lines[n] = line; linesMu.Unlock() })
-		close(jobs)
-		wg.Wait()
-		close(results)
-	}()
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	if r.js != nil { // the instance lines, in order with the rest
-		r.js.w = out
-		defer func() { r.js.w = stdout }()
-	}
-	tally := &batchTally{counts: map[string]int{}}
-	pending := map[int]batchResult{}
-	next := 0
-	for res := range results {
-		pending[res.n] = res
-		for {
-			res, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			linesMu.Lock()
-			line := lines[next]
-			linesMu.Unlock()
-			r.print(out, stderr, res, path, line)
-			tally.add(res)
-			next++
-		}
-		if out.Flush() != nil && outputFailed(stdout) {
-			r.stop() // the answers can no longer be written: run reports it
-		}
-	}
-	if readErr != nil { // the lines after it are lost: the batch is incomplete
-		fmt.Fprintln(stderr, "csp:", readErr)
-		r.js.errors(readErr)
-		tally.unread = true
-	}
-	return tally
-}
-
-// readJobs sends the instances of f to jobs. It stops at a read error, or
-// a line longer than maxFileSize, and returns it with the line's number.
-func readJobs(f io.Reader, path string, jobs chan<- batchJob, note func(n, line int)) error {
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), maxFileSize)
-	n, line := 0, 1
-	for ; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if line == 1 {
-			text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark
-		}
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		note(n, line)
-		jobs <- batchJob{n: n, line: line, text: text}
-		n++
-	}
-	switch err := sc.Err(); {
-	case errors.Is(err, bufio.ErrTooLong):
-		return fmt.Errorf("%s:%d: the line is longer than %d MB, the most csp reads", path, line, maxFileSize>>20)
-	case err != nil:
-		return fmt.Errorf("cannot read %s at line %d: %v", path, line, unwrapPathError(err))
-	}
-	return nil
-}
-
 // openBatchInput opens the --each file, or the standard input for "-".
 func openBatchInput(path string, o *options) (io.ReadCloser, error) {
 	if path != "-" {
@@ -261,6 +173,7 @@ type batchWorker struct {
 	run   *batchRun
 	model *engine.Model
 	s     *engine.Solver
+	vals  []int64 // an answer's values, before they are formatted
 }
 
 // solver returns a solver for m at its root, with this instance's
@@ -323,7 +236,7 @@ func (w *batchWorker) solve(j batchJob) batchResult {
 	}
 	status := engine.Exhausted
 	if feasible {
-		status = r.search(s, inst, &res)
+		status = r.search(s, inst, &res, &w.vals)
 	}
 	res.stats = s.Stats()
 	if status == engine.Stopped {
@@ -350,7 +263,7 @@ func (w *batchWorker) solve(j batchJob) batchResult {
 // search runs one instance's search: to its first solution, to the proven
 // optimum when the model has an objective, or to the end when counting.
 // It returns how the search ended (Solution: stopped at the first).
-func (r *batchRun) search(s *engine.Solver, inst *lang.Instance, res *batchResult) engine.Status {
+func (r *batchRun) search(s *engine.Solver, inst *lang.Instance, res *batchResult, buf *[]int64) engine.Status {
 	sense, _ := inst.Program.Model.Objective()
 	optimizing := sense != engine.Satisfy
 	for {
@@ -362,7 +275,8 @@ func (r *batchRun) search(s *engine.Solver, inst *lang.Instance, res *batchResul
 		if r.count {
 			continue
 		}
-		vals := make([]int64, len(inst.Out))
+		vals := slices.Grow((*buf)[:0], len(inst.Out))[:len(inst.Out)] // the worker's, reused
+		*buf = vals
 		for i, v := range inst.Out {
 			vals[i] = s.Value(v)
 		}
@@ -408,7 +322,8 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 	case r.count && (res.status == "all_solutions" || res.status == "solution" || res.status == "unsatisfiable"):
 		fmt.Fprintln(out, res.count)
 	case res.answer != "":
-		out.WriteString(res.answer + "\n")
+		out.WriteString(res.answer)
+		out.WriteByte('\n')
 	case res.status == "unsatisfiable":
 		out.WriteString("no solution\n")
 	case res.status == "invalid":

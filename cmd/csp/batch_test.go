@@ -24,14 +24,16 @@ func TestReadJobsReportsWhereReadingStopped(t *testing.T) {
 			2, "cannot read b.txt at line 4: input/output error"},
 	}
 	for _, tt := range tests {
-		jobs := make(chan batchJob, 8)
-		err := readJobs(tt.in, "b.txt", jobs, func(int, int) {})
-		close(jobs)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
+		jr := newJobReader(tt.in, "b.txt")
+		n := 0
+		for _, ok := jr.next(); ok; _, ok = jr.next() {
+			n++
+		}
+		if err := jr.err; err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
 		}
-		if len(jobs) != tt.lines {
-			t.Errorf("%s: %d lines read, want %d", tt.name, len(jobs), tt.lines)
+		if n != tt.lines {
+			t.Errorf("%s: %d lines read, want %d", tt.name, n, tt.lines)
 		}
 	}
 }
