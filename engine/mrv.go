@@ -122,13 +122,16 @@ func (s *Solver) selectDomWdeg() int32 {
 	best, bestSize, bestW := int32(-1), int64(0), int64(0)
 	random := s.restart.random
 	ties := 1
+	wd := &s.wdegs
+	if wd.class == nil {
+		wd.init(s)
+	}
+	wd.next()
 	for _, x := range items {
-		w := int64(0)
-		lo, hi := s.groupAt[x], s.groupAt[x+1]
-		for i, g := range s.groups[lo:hi] {
-			if t.cell[g] > 1 {
-				w += s.weight[s.groupCons[int(lo)+i]]
-			}
+		d := &wd.deg[wd.class[x]]
+		w := d.w
+		if d.stamp != wd.call {
+			w = s.wdegOf(x)
 		}
 		size := int64(t.size(x))
 		// size/w < bestSize/bestW, without division; w = 0 is infinite,
