@@ -237,3 +237,36 @@ func flatHolds(m *Model, a []int64) bool {
 	}
 	return true
 }
+
+// Under a tracer, which reports every removal, the flat path steps aside
+// (it reports only the removals a propagator wakes on): the events are
+// those of spreadQueensWide, and the search is the one untraced.
+func TestQueensFlatTraced(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	for i := range 12 {
+		m, _, _, _ := flatModel(rng, false)
+		if i == 0 {
+			m, _ = queens(t, 80)
+		}
+		o := Default()
+		var traces [2][]string
+		for k, flat := range []bool{true, false} {
+			flatQueens = flat
+			s := newSolver(t, m, o)
+			s.SetTracer(&Tracer{Domains: true, Event: func(e TraceEvent) bool {
+				traces[k] = append(traces[k], fmt.Sprintf("%+v", e))
+				return true
+			}})
+			for range 3 {
+				s.Next()
+			}
+			flatQueens = true
+		}
+		if len(traces[0]) == 0 || !slices.Equal(traces[0], traces[1]) {
+			t.Fatalf("model %d: %d events with the flat path on, %d off", i, len(traces[0]), len(traces[1]))
+		}
+		if a, b := runFlat(t, m, o, true, 3), runFlat(t, m, o, false, 3); !a.equal(b) {
+			t.Fatalf("model %d: the untraced searches differ", i)
+		}
+	}
+}
