@@ -60,6 +60,13 @@ func newQueensLayout(t *store, xs []int32, pos []int64) *queensLayout {
 // watch. Reporting each of the Theta(n) changed variables at each node to
 // the propagation loop, which then found nothing to wake, cost as much as
 // the removals.
+//
+// The pass stays Theta(n) per node, and a search to a first solution
+// Theta(n^2): each queen takes its row from every unassigned column, so
+// the n/2 columns assigned last have each lost n/2 values, one removal
+// each, and dom-based variable orders need every size exact. On large
+// boards the words (n^2 bits) outgrow the caches, and the time grows a
+// little faster than n^2.
 func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 	t := &s.st
 	q := p.flat
