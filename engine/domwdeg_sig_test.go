@@ -31,12 +31,15 @@ func domWdegRef(s *Solver) int32 {
 // degrees kept per class choose the variable the per-variable sums do.
 func TestDomWdegClasses(t *testing.T) {
 	rng := rand.New(rand.NewSource(18))
-	checked, weighted := 0, 0
+	checked, weighted, one := 0, 0, 0
 	for range 300 {
 		var m *Model
-		if rng.Intn(2) == 0 {
+		switch rng.Intn(5) {
+		case 0: // one class: every variable on the same constraints
+			m, _ = queens(t, 5+rng.Intn(5))
+		case 1, 2:
 			m = randomModel(rng).m
-		} else {
+		default:
 			m = spreadModel(rng)
 		}
 		for _, prop := range []PropLevel{PropAC, PropFC} {
@@ -46,6 +49,9 @@ func TestDomWdegClasses(t *testing.T) {
 					t.Fatalf("dom/wdeg chose x%d, the per-variable sums x%d", got, want)
 				}
 				checked++
+				if len(s.wdegs.deg) == 1 {
+					one++
+				}
 			}
 			for s.Next() == Solution {
 			}
@@ -57,7 +63,7 @@ func TestDomWdegClasses(t *testing.T) {
 			}
 		}
 	}
-	if checked < 1000 || weighted < 50 {
-		t.Errorf("%d nodes checked, %d searches with a failure charged", checked, weighted)
+	if checked < 1000 || weighted < 50 || one < 200 {
+		t.Errorf("%d nodes checked (%d with one class), %d searches with a failure charged", checked, one, weighted)
 	}
 }
