@@ -122,13 +122,19 @@ func (s *Solver) selectDomWdeg() int32 {
 	best, bestSize, bestW := int32(-1), int64(0), int64(0)
 	random := s.restart.random
 	ties := 1
+	wd := &s.wdegs
+	if wd.class == nil {
+		wd.init(s)
+	}
+	wd.next()
+	if len(wd.deg) == 1 && !random && len(items) > 0 {
+		return s.domWdegOneClass(items)
+	}
 	for _, x := range items {
-		w := int64(0)
-		lo, hi := s.groupAt[x], s.groupAt[x+1]
-		for i, g := range s.groups[lo:hi] {
-			if t.cell[g] > 1 {
-				w += s.weight[s.groupCons[int(lo)+i]]
-			}
+		d := &wd.deg[wd.class[x]]
+		w := d.w
+		if d.stamp != wd.call {
+			w = s.wdegOf(x)
 		}
 		size := int64(t.size(x))
 		// size/w < bestSize/bestW, without division; w = 0 is infinite,
@@ -144,6 +150,23 @@ func (s *Solver) selectDomWdeg() int32 {
 			}
 		case x < best:
 			best, bestSize, bestW = x, size, w
+		}
+	}
+	return best
+}
+
+// domWdegOneClass is selectDomWdeg without random ties when every
+// variable is on the same constraints (n-queens): all have the same
+// weighted degree, so the smallest domain wins, the first declared among
+// equals; if that degree is 0, every ratio is infinite and they all tie.
+func (s *Solver) domWdegOneClass(items []int32) int32 {
+	t := &s.st
+	w := s.wdegOf(items[0])
+	best, bestSize := items[0], t.size(items[0])
+	for _, x := range items[1:] {
+		size := t.size(x)
+		if w > 0 && size < bestSize || (w == 0 || size == bestSize) && x < best {
+			best, bestSize = x, size
 		}
 	}
 	return best

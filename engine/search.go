@@ -119,8 +119,9 @@ type Solver struct {
 	// counts them in stats.Solutions and goes on.
 	countOnly bool
 
-	unassigned revSet  // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
-	weight     []int64 // dom/wdeg: per model constraint, 1 + its failures
+	unassigned revSet      // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
+	weight     []int64     // dom/wdeg: per model constraint, 1 + its failures
+	wdegs      wdegClasses // dom/wdeg: the variables by their constraints (domwdeg_sig.go)
 
 	ac acState // PropAC
 

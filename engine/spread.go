@@ -18,14 +18,15 @@ import (
 // would, so the fixpoint is the same. A failure is charged (dom/wdeg) to
 // the constraint whose value emptied the domain.
 type multiSpread struct {
-	*argVars           // the first constraint's: local number = argument
-	offs     [][]int64 // per alldiff: its offsets
-	pos      [][]int64 // per diagonal: its positions
-	cons     []int32   // the constraint of each alldiff, then of each diagonal
-	queens   bool      // one alldiff without offsets and one diagonal
-	wide     bool      // queens, every domain wider than a word
-	failed   int32     // the constraint charged with the last failure
-	events             // the variables fixed since the last run
+	*argVars               // the first constraint's: local number = argument
+	offs     [][]int64     // per alldiff: its offsets
+	pos      [][]int64     // per diagonal: its positions
+	cons     []int32       // the constraint of each alldiff, then of each diagonal
+	queens   bool          // one alldiff without offsets and one diagonal
+	wide     bool          // queens, every domain wider than a word
+	flat     *queensLayout // wide, with the layout spreadQueensFlat needs
+	failed   int32         // the constraint charged with the last failure
+	events                 // the variables fixed since the last run
 }
 
 func (p *multiSpread) failedCons() int32 { return p.failed }
@@ -74,6 +75,8 @@ func (p *multiSpread) propagate(s *Solver) bool {
 		targets := live.remove(t, l)
 		var ok bool
 		switch {
+		case p.queens && p.wide && p.flat != nil && flatQueens && s.tr == nil && t.track && !t.copying:
+			ok = p.spreadQueensFlat(s, l)
 		case p.queens && p.wide:
 			ok = p.spreadQueensWide(t, l)
 		case p.queens:
@@ -301,6 +304,9 @@ func (b *builder) spreadGroups() (map[int]*multiSpread, map[int]bool) {
 			for _, o := range ms.offs[0] {
 				ms.queens = ms.queens && o == 0
 			}
+		}
+		if ms.queens && ms.wide {
+			ms.flat = newQueensLayout(&s.st, ms.xs, ms.pos[0])
 		}
 		first[idx[0]] = true
 	}
