@@ -89,10 +89,23 @@ func (p *diffNet) spreadRoot(t *store) bool {
 	if !ok {
 		return false
 	}
-	// Woken only now: after a failure the sweep must find the work
-	// lists as they were.
+	// What changed, found once here rather than at each narrowing (the
+	// run's list is empty before).
+	for i, d := range dom {
+		if d != p.d0[i] {
+			p.chg[i] = true
+			p.changed = append(p.changed, int32(i))
+		}
+	}
+	// Every unit is at the cheap rules' fixpoint: none needs unit again,
+	// and those whose variables changed need Régin's test. Woken only
+	// now: after a failure the sweep must find the work lists as they
+	// were.
+	clear(p.work)
 	for _, i := range p.changed {
-		p.wake(i, -1, false)
+		for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
+			p.slow[k] |= w
+		}
 	}
 	return true
 }
@@ -152,10 +165,6 @@ func (p *diffNet) hiddenRoot(q []int32, u int32) ([]int32, bool) {
 // narrowRoot sets local variable i's domain to d, and marks its units
 // to be looked at again.
 func (p *diffNet) narrowRoot(i int32, d uint64) {
-	if !p.chg[i] {
-		p.chg[i] = true
-		p.changed = append(p.changed, i)
-	}
 	p.dom[i] = d
 	for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
 		p.dirty[k] |= w
@@ -176,12 +185,13 @@ func firstUnit(set []uint64) int32 {
 }
 
 // undoRoot drops the narrowings of a failed rootRun: the domains as
-// loaded, nothing changed.
+// loaded, nothing changed. (A run that fails in the sweep after
+// spreadRoot has dropped its list already; the new run loads again.)
 func (p *diffNet) undoRoot() {
 	for _, i := range p.changed {
 		p.chg[i] = false
-		p.dom[i] = p.d0[i]
 	}
 	p.changed = p.changed[:0]
+	copy(p.dom, p.d0) // all loaded by spreadRoot
 	clear(p.dirty)
 }

@@ -161,3 +161,30 @@ func TestDiffNetRootTracerFallsBack(t *testing.T) {
 		}
 	}
 }
+
+// The 1,000 17-clue sample solved as csp solve --each does, rootRun on
+// and off: go test ./engine -run X -bench SudokuRoot -count 5 -cpu 1.
+func BenchmarkSudokuRoot(b *testing.B) {
+	puzzles := readLines(b, "sudoku17_sample1000.txt")
+	m, cells := sudokuByKind()
+	for _, on := range []bool{true, false} {
+		b.Run(fmt.Sprint("rootRun=", on), func(b *testing.B) {
+			defer func() { useSpreadRoot = true }()
+			useSpreadRoot = on
+			s := newSolver(b, m, Default())
+			for b.Loop() {
+				for _, p := range puzzles {
+					s.Reset()
+					for c := range p {
+						if d := sudokuDigit(p[c]); d > 0 {
+							s.Restrict(cells[c], []int64{int64(d)})
+						}
+					}
+					if s.Next() != Solution {
+						b.Fatal("no solution")
+					}
+				}
+			}
+		})
+	}
+}
