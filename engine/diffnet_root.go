@@ -51,10 +51,14 @@ func (p *diffNet) rootRun(s *Solver) bool {
 // values as variables, a value only one variable holds is its value.
 // It reports false on a failure, leaving the work to undoRoot.
 func (p *diffNet) spreadRoot(t *store) bool {
-	for u, r := range p.uRun {
+	// Every variable is read: all loaded at once, not unit by unit.
+	for i, r := range p.at {
 		if r != p.run {
-			p.loadUnit(t, int32(u))
+			p.load(t, int32(i))
 		}
+	}
+	for u := range p.uRun {
+		p.uRun[u] = p.run
 	}
 	dom := p.dom
 	q := p.fixq[:0]
