@@ -162,10 +162,13 @@ func TestDiffNetRootTracerFallsBack(t *testing.T) {
 	}
 }
 
-// The 1,000 17-clue sample solved as csp solve --each does, rootRun on
-// and off: go test ./engine -run X -bench SudokuRoot -count 5 -cpu 1.
-func BenchmarkSudokuRoot(b *testing.B) {
-	puzzles := readLines(b, "sudoku17_sample1000.txt")
+// The 1,000 17-clue sample and top95 solved as csp solve --each does,
+// rootRun on and off: go test ./engine -run X -bench Sudoku -cpu 1.
+func BenchmarkSudokuRoot(b *testing.B)  { benchSudokus(b, "sudoku17_sample1000.txt") }
+func BenchmarkSudokuTop95(b *testing.B) { benchSudokus(b, "top95.txt") }
+
+func benchSudokus(b *testing.B, name string) {
+	puzzles := readLines(b, name)
 	m, cells := sudokuByKind()
 	for _, on := range []bool{true, false} {
 		b.Run(fmt.Sprint("rootRun=", on), func(b *testing.B) {
