@@ -175,7 +175,7 @@ func benchSudokus(b *testing.B, name string) {
 			defer func() { useSpreadRoot = true }()
 			useSpreadRoot = on
 			s := newSolver(b, m, Default())
-			for b.Loop() {
+			for range b.N {
 				for _, p := range puzzles {
 					s.Reset()
 					for c := range p {
