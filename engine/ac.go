@@ -76,6 +76,7 @@ type acState struct {
 	cur    int32 // the running propagator, -1 between runs
 	cursor int32 // OrderInput: a cell, every variable below it is fixed
 	obj    int32 // the objective's propagator, -1 if none
+	root   bool  // propagateAll is running (diffNet.spreadRoot)
 
 	links    []link // builder scratch: (variable, propagator, local number) by wakeOn
 	fixLinks []link
@@ -391,7 +392,18 @@ func (s *Solver) propagateAll() bool {
 	if s.objOn {
 		s.syncBound()
 	}
-	return s.fixpoint()
+	s.ac.root = true
+	ok := s.fixpoint()
+	s.ac.root = false
+	// Where a diffNet's sweeps stand decides which unit the search's
+	// failures are charged to; how the root got to its fixpoint must not
+	// (spreadRoot), so the search starts them from the first unit.
+	for _, p := range s.ac.props {
+		if p, ok := p.(*diffNet); ok {
+			p.reset()
+		}
+	}
+	return ok
 }
 
 // rootAC propagates the root before the first node.

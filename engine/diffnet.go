@@ -53,6 +53,14 @@ type diffNet struct {
 	marg  [64]int32  // scratch: per value, the slot matched to it
 	reach [64]uint64 // scratch: per matched value, the values it reaches
 
+	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
+	peer   []int32
+	fixq   []int32  // spreadRoot's queue of fixed variables
+	dirty  []uint64 // spreadRoot's units to look for hidden values in
+	work0  []uint64 // work and slow as rootRun found them
+	roots  int      // rootRun's runs (tests)
+	slow0  []uint64
+
 	failed int32 // the constraint charged with the last failure
 	events       // the local variables changed since the last run
 }
@@ -157,17 +165,30 @@ func (p *diffNet) flush(t *store) {
 }
 
 func (p *diffNet) propagate(s *Solver) bool {
-	t := &s.st
+	p.newRun()
+	for _, l := range p.pending {
+		p.wake(l, -1, false)
+	}
+	p.pending = p.pending[:0]
+	if s.ac.root && s.tr == nil && useSpreadRoot && p.rootRun(s) {
+		return true
+	}
+	return p.sweep(s)
+}
+
+// newRun starts a run: no domain is loaded.
+func (p *diffNet) newRun() {
 	p.run++
 	if p.run == 0 { // wrapped: no stamp may look current
 		clear(p.at)
 		clear(p.uRun)
 		p.run = 1
 	}
-	for _, l := range p.pending {
-		p.wake(l, -1, false)
-	}
-	p.pending = p.pending[:0]
+}
+
+// sweep brings the units to their fixpoint and writes the domains back.
+func (p *diffNet) sweep(s *Solver) bool {
+	t := &s.st
 	// The fixed values first, everywhere, then Régin's test on one unit,
 	// and again: the cheap rule does most of the work, and every unit
 	// Régin sees is as narrow as it gets.

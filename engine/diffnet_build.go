@@ -137,5 +137,36 @@ func (b *builder) newDiffNet(props []int) *diffNet {
 	p.work = make([]uint64, p.nw)
 	p.slow = make([]uint64, p.nw)
 	p.pending = make([]int32, 0, n)
+	p.buildPeers()
 	return p
+}
+
+// buildPeers lists each local variable's peers, the other variables of
+// its units, once each (spreadRoot).
+func (p *diffNet) buildPeers() {
+	n := len(p.xs)
+	seen := make([]int32, n) // the variable whose peers were last seen, plus 1
+	p.peerAt = make([]int32, 1, n+1)
+	byVar := make([][]int32, n)
+	for u := 0; u+1 < len(p.uAt); u++ {
+		for _, i := range p.uVar[p.uAt[u]:p.uAt[u+1]] {
+			byVar[i] = append(byVar[i], int32(u))
+		}
+	}
+	for i := range n {
+		seen[i] = int32(i) + 1
+		for _, u := range byVar[i] {
+			for _, j := range p.uVar[p.uAt[u]:p.uAt[u+1]] {
+				if seen[j] != int32(i)+1 {
+					seen[j] = int32(i) + 1
+					p.peer = append(p.peer, j)
+				}
+			}
+		}
+		p.peerAt = append(p.peerAt, int32(len(p.peer)))
+	}
+	p.fixq = make([]int32, 0, n)
+	p.dirty = make([]uint64, p.nw)
+	p.work0 = make([]uint64, p.nw)
+	p.slow0 = make([]uint64, p.nw)
 }

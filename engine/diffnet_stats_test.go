@@ -14,9 +14,14 @@ import (
 // diffNet must leave those searches as they were: these digests hash
 // the search trees and statistics that diffNet gave at commit ec54a5b,
 // before its loops were reworked (with Reset starting its sweeps anew), on random models of its class and on
-// sudokus (Reset and Restrict, as csp solve --each runs them).
+// sudokus (Reset and Restrict, as csp solve --each runs them). The
+// sudokus' digest changed once since, on purpose: the search starts the
+// sweeps from the first unit, not where the root's run left them (the
+// root may take another order to its fixpoint, diffnet_root.go); on the
+// 49,151 17-clue sudokus that made 56,165 nodes 56,298 (failures 21,559
+// 21,622).
 func TestDiffNetDomWdegUnchanged(t *testing.T) {
-	const wantRandom, wantSudoku uint64 = 0xf0abd2b39e8d21e3, 0xeef10693b8d98766
+	const wantRandom, wantSudoku uint64 = 0xf0abd2b39e8d21e3, 0xcccd2cfa473b4b16
 	opts := []Options{Default(), {Order: OrderDomWdeg, Values: ValuesMax, Prop: PropAC}}
 	h := fnv.New64a()
 	rng := rand.New(rand.NewSource(21))

@@ -24,6 +24,11 @@ func TestBatchLowersOnce(t *testing.T) {
 	if len(inst.Fixes) != 2 || inst.Fixes[0].Value != 1 || inst.Fixes[1].Value != 9 || inst.Program != b.Program {
 		t.Errorf("fixes %+v: want cell[1,1] = 1 and cell[9,9] = 9 on the shared program", inst.Fixes)
 	}
+	// The line's values, the instance, its fixes: no more a line.
+	line := "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
+	if a := testing.AllocsPerRun(100, func() { b.Instance(line) }); a > 3 {
+		t.Errorf("%v allocations a line, want 3", a)
+	}
 	if _, err := b.Instance("12"); err == nil {
 		t.Error("a short line must be an error")
 	}
