@@ -403,6 +403,9 @@ func (s *Solver) selectNet() int32 {
 	k := s.net
 	switch s.opts.Order {
 	case OrderInput:
+		if s.inputNext != nil {
+			return s.inputNext[k.depth0+len(k.stack)]
+		}
 		return int32(k.depth0 + len(k.stack))
 	case OrderDomWdeg:
 		return k.selectDomWdeg(s.weight)

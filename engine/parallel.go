@@ -478,5 +478,36 @@ func (s *Solver) enter(p []decision) bool {
 	}
 	s.base = len(s.frames)
 	s.phase = phaseChoose
+	s.setInputNext()
 	return true
+}
+
+// setInputNext keeps OrderInput's rule that frame k decides variable k
+// true of a path that fixes other variables first, which a job cut under
+// OrderMRV or OrderDomWdeg does: the rest of the search then takes the
+// variables the path left free, in order.
+func (s *Solver) setInputNext() {
+	s.inputNext = s.inputNext[:0]
+	if s.opts.Order != OrderInput || s.opts.Prop == PropAC {
+		s.inputNext = nil
+		return
+	}
+	prefix := true
+	for i, f := range s.frames {
+		prefix = prefix && f.x == int32(i)
+	}
+	if prefix {
+		s.inputNext = nil
+		return
+	}
+	onPath := make([]bool, s.n)
+	for _, f := range s.frames {
+		s.inputNext = append(s.inputNext, f.x)
+		onPath[f.x] = true
+	}
+	for x := range int32(s.n) {
+		if !onPath[x] {
+			s.inputNext = append(s.inputNext, x)
+		}
+	}
 }

@@ -66,6 +66,7 @@ func (s *Solver) Reset() {
 	t := &s.st
 	s.propagated = false
 	s.rooted = false
+	s.inputNext = nil
 	s.nodeHit = false
 	if t.lost > 0 {
 		t.restore()

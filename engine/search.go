@@ -119,6 +119,11 @@ type Solver struct {
 	// counts them in stats.Solutions and goes on.
 	countOnly bool
 
+	// inputNext: under OrderInput, the variable of each frame when a
+	// subproblem's path is not the first variables in order (a job cut
+	// under another order): its variables, then the others in order.
+	inputNext []int32
+
 	unassigned revSet      // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
 	weight     []int64     // dom/wdeg: per model constraint, 1 + its failures
 	wdegs      wdegClasses // dom/wdeg: the variables by their constraints (domwdeg_sig.go)
@@ -553,6 +558,9 @@ func (s *Solver) nextValue(f *frame) (int64, bool) {
 func (s *Solver) selectVar() int32 {
 	switch s.opts.Order {
 	case OrderInput:
+		if s.inputNext != nil {
+			return s.inputNext[len(s.frames)]
+		}
 		return int32(len(s.frames)) // variables are assigned in order
 	case OrderDomWdeg:
 		return s.selectDomWdeg()
