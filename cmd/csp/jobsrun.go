@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/csp-lang/csp/engine"
@@ -63,8 +64,39 @@ func solveJobs(prog *lang.Program, o *options, jls []*jobLine, wheres []string, 
 		default:
 			return code
 		}
+		// Ctrl-C or SIGTERM (a scheduler's time limit) stops the process,
+		// not one job: the jobs left are named, and csp merge names them
+		// as missing.
+		if r.interrupted.Load() && i+1 < len(jobs) {
+			fmt.Fprintf(stderr, "csp solve: interrupted: %s not searched\n", jobsLeft(jls[i+1:]))
+			return exitLimit
+		}
 	}
 	return status
+}
+
+// jobsLeft names the jobs in jls, as "job 7" or "jobs 7-9, 12".
+func jobsLeft(jls []*jobLine) string {
+	var b strings.Builder
+	for i := 0; i < len(jls); {
+		j := i
+		for j+1 < len(jls) && jls[j+1].Job == jls[j].Job+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		if j == i {
+			fmt.Fprintf(&b, "%d", jls[i].Job)
+		} else {
+			fmt.Fprintf(&b, "%d-%d", jls[i].Job, jls[j].Job)
+		}
+		i = j + 1
+	}
+	if len(jls) == 1 {
+		return "job " + b.String()
+	}
+	return "jobs " + b.String()
 }
 
 // tagJobs has js write each line once for every job in jls, tagged with

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // timeMS is the time field of a solution line, which differs run to run.
@@ -144,5 +148,53 @@ func TestJobRange(t *testing.T) {
 		if from != c.from || to != c.to || ok != c.ok {
 			t.Errorf("jobRange(%q) = %d, %d, %v; want %d, %d, %v", c.s, from, to, ok, c.from, c.to, c.ok)
 		}
+	}
+}
+
+// SIGTERM (a Slurm time limit) or Ctrl-C stops every job of --job FILE,
+// not only the one searching: the others are named as not searched and
+// the exit status is 3.
+func TestSeveralJobsStopOnSignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs csp as a process for a few seconds")
+	}
+	dir := t.TempDir()
+	model := []string{"models/queens.csp", "-p", "n=17", "--prop", "fc"}
+	jobs := splitJobs(t, dir, 4, model...)
+	args := append(append([]string{"solve"}, model...), "--count", "--json", "--progress", "--workers", "1", "--job", jobs)
+	cmd := exec.Command(cspBinary(t), args...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(stdout)
+	for lines.Scan() && !strings.Contains(lines.Text(), `"type":"progress"`) {
+	}
+	// The first job is searching (it reported progress): stop it.
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	killed := time.AfterFunc(20*time.Second, func() { cmd.Process.Kill() })
+	var rest strings.Builder
+	for lines.Scan() {
+		rest.WriteString(lines.Text() + "\n")
+	}
+	cmd.Wait()
+	if !killed.Stop() {
+		t.Fatalf("still running 20 s after SIGTERM:\n%s", rest.String())
+	}
+	if code := cmd.ProcessState.ExitCode(); code != exitLimit {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitLimit, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "interrupted: jobs 2-4 not searched") {
+		t.Fatalf("stderr does not name the jobs left:\n%s", stderr.String())
+	}
+	if strings.Contains(rest.String(), `"job":2`) {
+		t.Fatalf("job 2 was searched after SIGTERM:\n%s", rest.String())
 	}
 }
