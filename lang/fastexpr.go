@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -13,21 +12,5 @@ import (
 // as it does there; a declaration's keyword is no expression, and the
 // fast parser declines it as participle rejects it.
 func fastExpr(toks []lexer.Token) (e Expr, ok bool, tooMany *Error) {
-	if len(toks) < 2 || !toks[len(toks)-1].EOF() {
-		return nil, false, nil
-	}
-	p := fparser{toks: toks, max: participle.MaxIterations}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, decline := r.(fpDecline); !decline {
-				panic(r)
-			}
-			e, ok, tooMany = nil, false, p.tooMany
-		}
-	}()
-	e = p.expr()
-	if !p.toks[p.i].EOF() {
-		return nil, false, nil
-	}
-	return e, true, nil
+	return runFast(toks, (*fparser).expr)
 }

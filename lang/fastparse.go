@@ -79,8 +79,16 @@ type fparser struct {
 // times, which participle rejects too, after a long time and with a
 // message in the grammar's words ("too many iterations of GAddR*").
 func fastStmt(toks []lexer.Token) (s Stmt, ok bool, tooMany *Error) {
+	return runFast(toks, (*fparser).stmt)
+}
+
+// runFast runs one production of the fast parser over all of toks: the
+// result, false where it declines (participle then parses), and tooMany
+// where it declined at a group repeated too often.
+func runFast[T any](toks []lexer.Token, prod func(*fparser) T) (v T, ok bool, tooMany *Error) {
+	var zero T
 	if len(toks) < 2 || !toks[len(toks)-1].EOF() {
-		return nil, false, nil
+		return zero, false, nil
 	}
 	p := fparser{toks: toks, max: participle.MaxIterations}
 	defer func() {
@@ -88,14 +96,14 @@ func fastStmt(toks []lexer.Token) (s Stmt, ok bool, tooMany *Error) {
 			if _, decline := r.(fpDecline); !decline {
 				panic(r)
 			}
-			s, ok, tooMany = nil, false, p.tooMany
+			v, ok, tooMany = zero, false, p.tooMany
 		}
 	}()
-	s = p.stmt()
+	v = prod(&p)
 	if !p.toks[p.i].EOF() {
-		return nil, false, nil
+		return zero, false, nil
 	}
-	return s, true, nil
+	return v, true, nil
 }
 
 func (p *fparser) decline() { panic(fpDecline{}) }
