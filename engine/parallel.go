@@ -487,9 +487,8 @@ func (s *Solver) enter(p []decision) bool {
 // OrderMRV or OrderDomWdeg does: the rest of the search then takes the
 // variables the path left free, in order.
 func (s *Solver) setInputNext() {
-	s.inputNext = s.inputNext[:0]
+	s.inputNext = nil
 	if s.opts.Order != OrderInput || s.opts.Prop == PropAC {
-		s.inputNext = nil
 		return
 	}
 	prefix := true
@@ -497,7 +496,6 @@ func (s *Solver) setInputNext() {
 		prefix = prefix && f.x == int32(i)
 	}
 	if prefix {
-		s.inputNext = nil
 		return
 	}
 	onPath := make([]bool, s.n)

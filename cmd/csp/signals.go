@@ -78,9 +78,7 @@ func dispatchSignals() {
 			signal.Reset(stopSignals...)
 			w.installed = false
 			w.Unlock()
-			if s, ok := sig.(syscall.Signal); ok {
-				syscall.Kill(os.Getpid(), s)
-			}
+			raise(sig)
 			continue
 		}
 		for _, h := range w.handlers {
