@@ -73,6 +73,8 @@ func findJobs(spec string) (texts, wheres []string, err error) {
 		switch {
 		case ok:
 			path, from, to = spec[:i], k, l
+		case reversedRange(spec[i+1:]):
+			return nil, nil, fmt.Errorf("--job %s: the range ends before it starts: give FILE:K-L with K <= L", spec)
 		case strings.Trim(spec[i+1:], "0123456789-") == "":
 			return nil, nil, fmt.Errorf("--job %s: give FILE:K (line K of csp split's output, from 1), FILE:K-L, FILE (every line) or a line of it", spec)
 		}
@@ -114,6 +116,14 @@ func jobRange(s string) (from, to int, ok bool) {
 		return 0, 0, false
 	}
 	return from, to, true
+}
+
+// reversedRange reports whether s is K-L with 1 <= L < K.
+func reversedRange(s string) bool {
+	a, b, ok := strings.Cut(s, "-")
+	from, err1 := strconv.Atoi(a)
+	to, err2 := strconv.Atoi(b)
+	return ok && err1 == nil && err2 == nil && to >= 1 && to < from
 }
 
 // severalJobs reports whether --job spec names a file's jobs or a range
