@@ -322,11 +322,12 @@ func (r *reginProp) scc() {
 // (see hallFree for the one exception), so the fixed ones are matched to
 // values no other argument can take and lie on no alternating path.
 //
-// Instead of Tarjan it computes, by Warshall's algorithm over the matched
-// values, which values each value reaches along alternating paths (u
-// reaches w if w is in the domain of u's argument); an edge x–v outside
-// the matching is kept iff v is free, or reaches x's own value (a cycle)
-// or a free value.
+// Instead of Tarjan it works on the graph over the matched values, where
+// u reaches w if w is in the domain of u's argument (an alternating
+// path); an edge x–v outside the matching is kept iff v is free, or
+// reaches x's own value (a cycle) or a free value. Most calls end before
+// any of that: no Hall set is possible (hallFree), or every edge is kept
+// (closedReach); the others go to pruneSmall.
 func (r *reginProp) propagateSmall(t *store) bool {
 	// One pass reads the domains, drops the matches that are gone and
 	// counts the sizes for hallFree.
@@ -504,7 +505,7 @@ func (r *reginProp) noPruning(live, free uint64) bool { return closedReach(r.rea
 // with no free value, because the graph over the matched values live
 // (reach[v]: the values v's argument can take besides v) is strongly
 // connected: a forward search from one value and a backward one both
-// reach all of them. Most calls end here, cheaper than the closure.
+// reach all of them. Most calls end here, cheaper than pruneSmall.
 func closedReach(reach []uint64, live, free uint64) bool {
 	if live == 0 {
 		return true
