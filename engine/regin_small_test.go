@@ -184,9 +184,9 @@ func acOptions() []Options {
 // removed values on enough calls that pruneSmall was put to the test.
 func TestReginSmallSameSearch(t *testing.T) {
 	rng := rand.New(rand.NewSource(16))
-	models := 60
+	models, queensTo := 60, 7
 	if testing.Short() {
-		models = 25
+		models, queensTo = 25, 6
 	}
 	pruned, swapped := 0, 0
 	check := func(name string, m *Model, brute bool) {
@@ -208,13 +208,21 @@ func TestReginSmallSameSearch(t *testing.T) {
 			}
 		}
 	}
-	for i := range models {
-		check(fmt.Sprintf("model %d", i), netModel(rng, false), true)
+	// Drawn in full whatever models is, so that -short checks a prefix.
+	var nets, cliques []*Model
+	for range 60 {
+		nets = append(nets, netModel(rng, false))
 	}
-	for i := range models / 2 {
-		check(fmt.Sprintf("clique %d", i), cliqueModel(rng), true)
+	for range 30 {
+		cliques = append(cliques, cliqueModel(rng))
 	}
-	for n := 4; n <= 7; n++ {
+	for i, m := range nets[:models] {
+		check(fmt.Sprintf("model %d", i), m, true)
+	}
+	for i, m := range cliques[:models/2] {
+		check(fmt.Sprintf("clique %d", i), m, true)
+	}
+	for n := 4; n <= queensTo; n++ {
 		m, _ := queens(t, n)
 		check(fmt.Sprintf("%d-queens", n), m, false)
 	}
