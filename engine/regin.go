@@ -120,7 +120,7 @@ func newRegin(xs []int32, off []int64, s *Solver) *reginProp {
 	if nv <= 64 {
 		r.small = true
 		r.win = cut(n)
-		words := make([]uint64, n+nv)
+		words := make([]uint64, n+3*64) // reach, then pruneSmall's back and comp
 		r.dom, r.reach = words[:n:n], words[n:]
 		for i, x := range xs {
 			r.win[i] = int32(lo - t.vi[x].lo - r.off[i]) // small; wraps in between at worst
@@ -322,22 +322,24 @@ func (r *reginProp) scc() {
 // (see hallFree for the one exception), so the fixed ones are matched to
 // values no other argument can take and lie on no alternating path.
 //
-// Instead of Tarjan it computes, by Warshall's algorithm over the matched
-// values, which values each value reaches along alternating paths (u
-// reaches w if w is in the domain of u's argument); an edge x–v outside
-// the matching is kept iff v is free, or reaches x's own value (a cycle)
-// or a free value.
+// Instead of Tarjan it works on the graph over the matched values, where
+// u reaches w if w is in the domain of u's argument (an alternating
+// path); an edge x–v outside the matching is kept iff v is free, or
+// reaches x's own value (a cycle) or a free value. Most calls end before
+// any of that: no Hall set is possible (hallFree), or every edge is kept
+// (closedReach); the others go to pruneSmall.
 func (r *reginProp) propagateSmall(t *store) bool {
 	// One pass reads the domains, drops the matches that are gone and
 	// counts the sizes for hallFree.
-	var matched, live uint64 // live: the values matched to unfixed arguments
-	var cnt [65]uint8        // per size; sizes are at most 64
-	u := 0                   // unfixed arguments
+	var matched uint64
+	var cnt [65]uint8 // per size; sizes are at most 64
+	u := 0            // unfixed arguments
 	for i, x := range r.xs {
 		c := 3 * x
 		sz := t.cell[c+cSize]
+		mv := r.matchVal[i]
 		if sz == 1 {
-			if mv := r.matchVal[i]; mv >= 0 {
+			if mv >= 0 {
 				r.matchArg[mv], r.matchVal[i] = -1, -1
 			}
 			r.dom[i] = 0
@@ -354,7 +356,7 @@ func (r *reginProp) propagateSmall(t *store) bool {
 			d = t.window(x, r.win[i])
 		}
 		r.dom[i] = d
-		if mv := r.matchVal[i]; mv >= 0 {
+		if mv >= 0 {
 			if d>>mv&1 == 0 {
 				r.matchArg[mv], r.matchVal[i] = -1, -1
 			} else {
@@ -365,60 +367,129 @@ func (r *reginProp) propagateSmall(t *store) bool {
 	if hallFree(&cnt, u) {
 		return true
 	}
+	var union uint64
 	for i, d := range r.dom {
-		if d == 0 || r.matchVal[i] >= 0 {
+		if d == 0 {
 			continue
 		}
-		if f := d &^ matched; f != 0 {
-			v := int32(bits.TrailingZeros64(f))
-			r.matchArg[v], r.matchVal[i] = int32(i), v
-			matched |= 1 << v
-			continue
-		}
-		var seen uint64
-		if !r.searchSmall(int32(i), &seen) {
-			return false
-		}
-		matched = 0
-		for _, v := range r.matchVal {
-			if v >= 0 {
+		union |= d
+		if r.matchVal[i] < 0 {
+			if f := d &^ matched; f != 0 {
+				v := int32(bits.TrailingZeros64(f))
+				r.matchArg[v], r.matchVal[i] = int32(i), v
 				matched |= 1 << v
+			} else {
+				var seen uint64
+				if !r.searchSmall(int32(i), &seen, &matched) {
+					return false
+				}
 			}
 		}
 	}
-	live = matched
-	var union uint64
-	for i, v := range r.matchVal {
-		if v >= 0 {
-			r.reach[v] = r.dom[i] &^ (1 << v)
-			union |= r.dom[i]
-		}
+	// matched holds the values of the unfixed arguments only: the matches
+	// of the fixed ones were dropped above.
+	for vs := matched; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		r.reach[v] = r.dom[r.matchArg[v]] &^ (1 << v)
 	}
-	if r.noPruning(live, union&^matched) {
+	free := union &^ matched
+	if r.noPruning(matched, free) {
 		return true
 	}
-	for ks := live; ks != 0; ks &= ks - 1 {
-		k := bits.TrailingZeros64(ks)
-		kb, rk := uint64(1)<<k, r.reach[k]
-		for vs := live; vs != 0; vs &= vs - 1 {
-			if v := bits.TrailingZeros64(vs); r.reach[v]&kb != 0 {
-				r.reach[v] |= rk
-			}
+	return r.pruneSmall(t, matched, free)
+}
+
+// pruneSmall removes the edges outside the matching that lie on no
+// alternating cycle and on no alternating path from a free value (see
+// propagateSmall), given the reach sets of the matched values live. An
+// edge x–v, v matched, is kept iff v reaches a free value, or v lies in
+// the strongly connected component of x's own value (which v reaches
+// back: x's value reaches v directly). Both are found by searches over
+// the words: the values that reach a free one backwards from the free
+// values, each component as the intersection of a forward and a
+// backward search from one of its values. The edges of one argument go
+// in one removeWord, which records and reports them as the removals one
+// by one did.
+func (r *reginProp) pruneSmall(t *store, live, free uint64) bool {
+	// back[w]: the values that reach w in one step.
+	back := r.reach[64:128]
+	for vs := live; vs != 0; vs &= vs - 1 {
+		back[bits.TrailingZeros64(vs)] = 0
+	}
+	for vs := live; vs != 0; vs &= vs - 1 {
+		v := bits.TrailingZeros64(vs)
+		for ws := r.reach[v] & live; ws != 0; ws &= ws - 1 {
+			back[bits.TrailingZeros64(ws)] |= 1 << v
 		}
 	}
-	free := ^matched
+	// toFree: the matched values some alternating path leads from to a
+	// free value.
+	var toFree uint64
+	for vs := live; vs != 0; vs &= vs - 1 {
+		if v := bits.TrailingZeros64(vs); r.reach[v]&free != 0 {
+			toFree |= 1 << v
+		}
+	}
+	for frontier := toFree; frontier != 0; {
+		var next uint64
+		for vs := frontier; vs != 0; vs &= vs - 1 {
+			next |= back[bits.TrailingZeros64(vs)]
+		}
+		frontier = next &^ toFree
+		toFree |= next
+	}
+	// comp[v]: v's component, for the values outside toFree.
+	comp := r.reach[128:192]
+	for rest := live &^ toFree; rest != 0; {
+		root := uint64(1) << bits.TrailingZeros64(rest)
+		fwd, bwd := root, root
+		for frontier := root; frontier != 0; {
+			var next uint64
+			for vs := frontier; vs != 0; vs &= vs - 1 {
+				next |= r.reach[bits.TrailingZeros64(vs)]
+			}
+			next &= rest
+			frontier = next &^ fwd
+			fwd |= next
+		}
+		for frontier := root; frontier != 0; {
+			var next uint64
+			for vs := frontier; vs != 0; vs &= vs - 1 {
+				next |= back[bits.TrailingZeros64(vs)]
+			}
+			next &= fwd
+			frontier = next &^ bwd
+			bwd |= next
+		}
+		for vs := bwd; vs != 0; vs &= vs - 1 {
+			comp[bits.TrailingZeros64(vs)] = bwd
+		}
+		rest &^= bwd
+	}
+	keep := free | toFree
 	for i, x := range r.xs {
 		mv := r.matchVal[i]
 		if mv < 0 {
 			continue // fixed
 		}
-		target := free | 1<<mv
-		for vs := r.dom[i] &^ free &^ (1 << mv); vs != 0; vs &= vs - 1 {
+		out := r.dom[i] &^ keep
+		if out == 0 {
+			continue
+		}
+		if toFree>>mv&1 == 0 {
+			out &^= comp[mv] // mv's component, mv included
+		}
+		if out == 0 {
+			continue
+		}
+		if vi := &t.vi[x]; r.win[i] == 0 && vi.width <= 64 {
+			t.removeWord(x, out)
+			continue
+		}
+		for vs := out; vs != 0; vs &= vs - 1 {
 			v := bits.TrailingZeros64(vs)
-			if r.reach[v]&target == 0 {
-				if !t.remove(x, int64(v)+r.lo-r.off[i]) {
-					return false
-				}
+			if !t.remove(x, int64(v)+r.lo-r.off[i]) {
+				return false
 			}
 		}
 	}
@@ -434,7 +505,7 @@ func (r *reginProp) noPruning(live, free uint64) bool { return closedReach(r.rea
 // with no free value, because the graph over the matched values live
 // (reach[v]: the values v's argument can take besides v) is strongly
 // connected: a forward search from one value and a backward one both
-// reach all of them. Most calls end here, cheaper than the closure.
+// reach all of them. Most calls end here, cheaper than pruneSmall.
 func closedReach(reach []uint64, live, free uint64) bool {
 	if live == 0 {
 		return true
@@ -514,11 +585,15 @@ func hallFree(cnt *[65]uint8, u int) bool {
 
 // searchSmall looks for an augmenting path from argument i over values not
 // yet seen.
-func (r *reginProp) searchSmall(i int32, seen *uint64) bool {
+func (r *reginProp) searchSmall(i int32, seen, matched *uint64) bool {
 	for c := r.dom[i] &^ *seen; c != 0; c &= c - 1 {
 		v := int32(bits.TrailingZeros64(c))
 		*seen |= 1 << v
-		if j := r.matchArg[v]; j < 0 || r.searchSmall(j, seen) {
+		j := r.matchArg[v]
+		if j < 0 {
+			*matched |= 1 << v // the path's end: the one value newly matched
+		}
+		if j < 0 || r.searchSmall(j, seen, matched) {
 			r.matchArg[v], r.matchVal[i] = i, v
 			return true
 		}
