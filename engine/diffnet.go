@@ -103,6 +103,16 @@ func (p *diffNet) set(i int32, d uint64, u int32, dc bool) {
 // skip is the unit being processed, whose bits were cleared when it was
 // taken: only its own changes could have set them again.
 func (p *diffNet) wake(i, skip int32, dc bool) {
+	if p.nw == 1 { // at most 64 units: no loop
+		w := p.vMask[i]
+		p.work[0] |= w
+		p.slow[0] |= w
+		if skip >= 0 {
+			p.work[0] &^= 1 << skip
+			p.slow[0] &^= b2u(dc) << skip
+		}
+		return
+	}
 	m := p.vMask[int(i)*p.nw:][:p.nw]
 	for k, w := range m {
 		p.work[k] |= w

@@ -74,6 +74,7 @@ func (p *diffNet) spreadRoot(t *store) bool {
 		p.dirty[len(p.dirty)-1] = 1<<r - 1
 	}
 	ok := true
+	var hpos int32
 	for k := 0; ok; {
 		// Each variable is queued once at most: when loaded fixed or
 		// when left one value (a fixed one can only become empty).
@@ -83,7 +84,7 @@ func (p *diffNet) spreadRoot(t *store) bool {
 		if !ok {
 			break
 		}
-		u := firstUnit(p.dirty)
+		u := next(p.dirty, &hpos) // round the units, as sweep does
 		if u < 0 {
 			break
 		}
@@ -102,15 +103,29 @@ func (p *diffNet) spreadRoot(t *store) bool {
 		}
 	}
 	// Every unit is at the cheap rules' fixpoint: none needs unit again,
-	// and those whose variables changed need Régin's test. Woken only
-	// now: after a failure the sweep must find the work lists as they
-	// were.
+	// and those whose variables changed need Régin's test, unless all
+	// their variables are fixed (the test would find nothing: no value
+	// is left twice). Woken only now: after a failure the sweep must find
+	// the work lists as they were.
 	clear(p.work)
+	chg, open := p.dirty, p.work // dirty is empty: the loop above emptied it
 	for _, i := range p.changed {
 		for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
-			p.slow[k] |= w
+			chg[k] |= w
 		}
 	}
+	for i, d := range dom {
+		if d&(d-1) != 0 {
+			for k, w := range p.vMask[i*p.nw:][:p.nw] {
+				open[k] |= w
+			}
+		}
+	}
+	for k := range p.slow {
+		p.slow[k] = (p.slow[k] | chg[k]) & open[k]
+	}
+	clear(open)
+	clear(chg)
 	return true
 }
 
@@ -170,22 +185,13 @@ func (p *diffNet) hiddenRoot(q []int32, u int32) ([]int32, bool) {
 // to be looked at again.
 func (p *diffNet) narrowRoot(i int32, d uint64) {
 	p.dom[i] = d
+	if p.nw == 1 { // at most 64 units: no loop (a third of spreadPeers)
+		p.dirty[0] |= p.vMask[i]
+		return
+	}
 	for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
 		p.dirty[k] |= w
 	}
-}
-
-// firstUnit takes the least unit out of set, or returns -1 if it is
-// empty.
-func firstUnit(set []uint64) int32 {
-	for k, w := range set {
-		if w != 0 {
-			b := bits.TrailingZeros64(w)
-			set[k] &^= 1 << b
-			return int32(k<<6 + b)
-		}
-	}
-	return -1
 }
 
 // undoRoot drops the narrowings of a failed rootRun: the domains as
