@@ -10,6 +10,7 @@ func (p *diffNet) regin(t *store, u int32) bool {
 	}
 	lo, hi := p.uAt[u], p.uAt[u+1]
 	var union uint64
+	var cnt [65]int32 // unfixed variables by size, for hallFreeN
 	k := 0
 	for s := lo; s < hi; s++ {
 		d := p.dom[p.uVar[s]]
@@ -19,21 +20,16 @@ func (p *diffNet) regin(t *store, u int32) bool {
 		}
 		k++
 		union |= d
+		cnt[bits.OnesCount64(d)]++
 	}
 	n := bits.OnesCount64(union)
 	if n < k {
 		return p.fail(t, u, -1) // pigeonhole
 	}
 	// Below, hallFreeN looks for Hall sets of 2 to k-2 variables (n ==
-	// k) or 2 to k-1: none with so few, and the counts are not needed.
+	// k) or 2 to k-1: none with so few.
 	if k <= 2 || n == k && k <= 3 {
 		return true
-	}
-	var cnt [65]int32
-	for s := lo; s < hi; s++ {
-		if d := p.dom[p.uVar[s]]; d&(d-1) != 0 {
-			cnt[bits.OnesCount64(d)]++
-		}
 	}
 	// Régin's test runs once every unit is at the cheap rules' fixpoint
 	// (work is empty). With as many values as variables, a Hall set of
