@@ -132,6 +132,19 @@ func (p *diffNet) wake(i, skip int32, dc bool) {
 // is processed again; taking the least every time processes the first
 // units over and over.
 func next(set []uint64, from *int32) int32 {
+	if len(set) == 1 { // at most 64 units: no loop
+		w := set[0]
+		if w == 0 {
+			return -1
+		}
+		if h := w &^ (1<<(*from&63) - 1); h != 0 {
+			w = h
+		}
+		u := int32(bits.TrailingZeros64(w))
+		set[0] &^= 1 << u
+		*from = (u + 1) & 63
+		return u
+	}
 	nw := int32(len(set))
 	k := *from >> 6
 	w := set[k] &^ (1<<(*from&63) - 1)
