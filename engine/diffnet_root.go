@@ -94,29 +94,46 @@ func (p *diffNet) spreadRoot(t *store) bool {
 	if !ok {
 		return false
 	}
-	// What changed, found once here rather than at each narrowing (the
-	// run's list is empty before).
+	p.wakeRegin()
+	return true
+}
+
+// wakeRegin lists the variables spreadRoot changed (found once here
+// rather than at each narrowing; the run's list is empty before) and
+// leaves the units at the cheap rules' fixpoint: none needs unit again,
+// and those whose variables changed need Régin's test, unless all their
+// variables are fixed (the test would find nothing: no value is left
+// twice). Woken only now: after a failure the sweep must find the work
+// lists as they were.
+func (p *diffNet) wakeRegin() {
+	dom := p.dom
+	clear(p.work)
+	if p.nw == 1 { // the sets of units in registers
+		var chg, open uint64
+		vm, d0 := p.vMask[:len(dom)], p.d0[:len(dom)]
+		for i, d := range dom {
+			if d != d0[i] {
+				p.chg[i] = true
+				p.changed = append(p.changed, int32(i))
+				chg |= vm[i]
+			}
+			open |= vm[i] & -b2u(d&(d-1) != 0)
+		}
+		p.slow[0] = (p.slow[0] | chg) & open
+		return
+	}
+	chg, open := p.dirty, p.work // dirty is empty: spreadRoot emptied it
 	for i, d := range dom {
+		m := p.vMask[i*p.nw:][:p.nw]
 		if d != p.d0[i] {
 			p.chg[i] = true
 			p.changed = append(p.changed, int32(i))
+			for k, w := range m {
+				chg[k] |= w
+			}
 		}
-	}
-	// Every unit is at the cheap rules' fixpoint: none needs unit again,
-	// and those whose variables changed need Régin's test, unless all
-	// their variables are fixed (the test would find nothing: no value
-	// is left twice). Woken only now: after a failure the sweep must find
-	// the work lists as they were.
-	clear(p.work)
-	chg, open := p.dirty, p.work // dirty is empty: the loop above emptied it
-	for _, i := range p.changed {
-		for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
-			chg[k] |= w
-		}
-	}
-	for i, d := range dom {
 		if d&(d-1) != 0 {
-			for k, w := range p.vMask[i*p.nw:][:p.nw] {
+			for k, w := range m {
 				open[k] |= w
 			}
 		}
@@ -126,7 +143,6 @@ func (p *diffNet) spreadRoot(t *store) bool {
 	}
 	clear(open)
 	clear(chg)
-	return true
 }
 
 // spreadPeers removes fixed variable i's value from its peers, queuing
