@@ -50,7 +50,10 @@ type diffNet struct {
 	at1     int32    // where next looks first in work
 	at2     int32    // and in slow
 
-	marg  [64]int32  // scratch: per value, the slot matched to it
+	marg  [64]int32  // scratch: per value, the unfixed variable (index into ud) matched to it
+	ud    [64]uint64 // scratch: Régin's test's unfixed variables: their domains,
+	us    [64]int32  // their slots,
+	mt    [64]int8   // their matched values
 	reach [64]uint64 // scratch: per matched value, the values it reaches
 
 	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
