@@ -83,6 +83,26 @@ func (p *diffNet) loadUnit(t *store, u int32) {
 	}
 }
 
+// eagerLoad is the most variables a net loads all at once at the start
+// of a sweep rather than unit by unit: in a small net a run reaches most
+// of them (69 of 81 on average on top95's sudokus), and one pass over
+// the variables costs less than a test for each slot of each unit.
+const eagerLoad = 128
+
+// loadAll loads every variable not yet loaded in this run, and marks
+// every unit loaded.
+func (p *diffNet) loadAll(t *store) {
+	at, run := p.at, p.run
+	for i, r := range at {
+		if r != run {
+			p.load(t, int32(i))
+		}
+	}
+	for u := range p.uRun {
+		p.uRun[u] = run
+	}
+}
+
 func (p *diffNet) load(t *store, i int32) {
 	p.at[i] = p.run
 	d := t.word(p.xs[i]) << p.shift[i]
@@ -215,6 +235,9 @@ func (p *diffNet) newRun() {
 // sweep brings the units to their fixpoint and writes the domains back.
 func (p *diffNet) sweep(s *Solver) bool {
 	t := &s.st
+	if len(p.xs) <= eagerLoad {
+		p.loadAll(t)
+	}
 	// The fixed values first, everywhere, then Régin's test on one unit,
 	// and again: the cheap rule does most of the work, and every unit
 	// Régin sees is as narrow as it gets.

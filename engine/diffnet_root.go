@@ -51,15 +51,7 @@ func (p *diffNet) rootRun(s *Solver) bool {
 // values as variables, a value only one variable holds is its value.
 // It reports false on a failure, leaving the work to undoRoot.
 func (p *diffNet) spreadRoot(t *store) bool {
-	// Every variable is read: all loaded at once, not unit by unit.
-	for i, r := range p.at {
-		if r != p.run {
-			p.load(t, int32(i))
-		}
-	}
-	for u := range p.uRun {
-		p.uRun[u] = p.run
-	}
+	p.loadAll(t) // every variable is read
 	dom := p.dom
 	q := p.fixq[:0]
 	for i, d := range dom {
