@@ -13,10 +13,11 @@ import "math/bits"
 // Separate value and Régin propagators per constraint (acSpread,
 // reginProp) reach the same fixpoint, but pay the propagation loop for
 // each wake-up and each changed variable, and read every domain from the
-// store again at each run. Here a run loads the domains it needs into
-// words once, keeps a work list of the units (alldiffs) whose variables
-// changed, brings each to its own fixpoint with word operations, and
-// writes every narrowed domain back once at the end. A unit is processed
+// store again at each run. Here a run loads the domains it needs (all of
+// them in a small net) into words once, keeps a work list of the units
+// (alldiffs) whose variables changed, brings each to its own fixpoint
+// with word operations, and writes every narrowed domain back once at
+// the end. A unit is processed
 // in two steps: the values of its fixed variables are removed from the
 // others until no new variable is fixed (the cheap rule that does most
 // of the work), then Régin's test on the bit sets of its unfixed
