@@ -3,13 +3,16 @@ package engine
 import "math/bits"
 
 // regin makes unit u domain consistent once no fixed value is left in
-// another domain: propagateSmall on the unit's words.
+// another domain: propagateSmall on the unit's words. Its unfixed
+// variables are gathered in ud, us and mt first: the passes below read
+// them there, not through the unit's slots, and skip the fixed ones.
 func (p *diffNet) regin(t *store, u int32) bool {
 	if p.uRun[u] != p.run {
 		p.loadUnit(t, u)
 	}
 	lo, hi := p.uAt[u], p.uAt[u+1]
 	var union uint64
+	var cnt [65]int32 // unfixed variables by size, for hallFreeN
 	k := 0
 	for s := lo; s < hi; s++ {
 		d := p.dom[p.uVar[s]]
@@ -17,23 +20,19 @@ func (p *diffNet) regin(t *store, u int32) bool {
 			p.match[s] = -1
 			continue
 		}
+		p.ud[k&63], p.us[k&63] = d, s // past 64, n < k below
 		k++
 		union |= d
+		cnt[bits.OnesCount64(d)]++
 	}
 	n := bits.OnesCount64(union)
 	if n < k {
 		return p.fail(t, u, -1) // pigeonhole
 	}
 	// Below, hallFreeN looks for Hall sets of 2 to k-2 variables (n ==
-	// k) or 2 to k-1: none with so few, and the counts are not needed.
+	// k) or 2 to k-1: none with so few.
 	if k <= 2 || n == k && k <= 3 {
 		return true
-	}
-	var cnt [65]int32
-	for s := lo; s < hi; s++ {
-		if d := p.dom[p.uVar[s]]; d&(d-1) != 0 {
-			cnt[bits.OnesCount64(d)]++
-		}
 	}
 	// Régin's test runs once every unit is at the cheap rules' fixpoint
 	// (work is empty). With as many values as variables, a Hall set of
@@ -43,41 +42,42 @@ func (p *diffNet) regin(t *store, u int32) bool {
 	if n == k && hallFreeN(&cnt, k-1) || hallFreeN(&cnt, k) {
 		return true
 	}
+	ud, us, mt := p.ud[:k], p.us[:k], p.mt[:k]
 	// A maximum matching, from the last one.
 	var matched uint64
-	for s := lo; s < hi; s++ {
+	for j, s := range us {
 		mv := p.match[s]
+		mt[j] = mv
 		if mv < 0 {
 			continue
 		}
-		if p.dom[p.uVar[s]]>>mv&1 == 0 || matched>>mv&1 != 0 {
-			p.match[s] = -1
+		if ud[j]>>mv&1 == 0 || matched>>mv&1 != 0 {
+			mt[j] = -1
 			continue
 		}
 		matched |= 1 << mv
-		p.marg[mv] = s
+		p.marg[mv] = int32(j)
 	}
-	for s := lo; s < hi; s++ {
-		d := p.dom[p.uVar[s]]
-		if d&(d-1) == 0 || p.match[s] >= 0 {
+	for j, d := range ud {
+		if mt[j] >= 0 {
 			continue
 		}
 		if f := d &^ matched; f != 0 {
 			v := int8(bits.TrailingZeros64(f))
-			p.match[s], p.marg[v] = v, s
+			mt[j], p.marg[v] = v, int32(j)
 			matched |= 1 << v
 			continue
 		}
 		var seen uint64
-		if !p.augment(s, &seen, &matched) {
+		if !p.augment(int32(j), &seen, &matched) {
+			p.keepMatch(k)
 			return p.fail(t, u, -1)
 		}
 	}
+	p.keepMatch(k)
 	// Which values each matched value reaches along alternating paths.
-	for s := lo; s < hi; s++ {
-		if mv := p.match[s]; mv >= 0 {
-			p.reach[mv] = p.dom[p.uVar[s]] &^ (1 << mv)
-		}
+	for j, mv := range mt {
+		p.reach[mv] = ud[j] &^ (1 << mv)
 	}
 	if closedReach(p.reach[:], matched, union&^matched) {
 		return true
@@ -92,13 +92,8 @@ func (p *diffNet) regin(t *store, u int32) bool {
 		}
 	}
 	free := ^matched
-	for s := lo; s < hi; s++ {
-		mv := p.match[s]
-		if mv < 0 {
-			continue // fixed
-		}
-		i := p.uVar[s]
-		d := p.dom[i]
+	for j, d := range ud {
+		mv := mt[j]
 		keep := d
 		for vs := d &^ free &^ (1 << mv); vs != 0; vs &= vs - 1 {
 			if v := bits.TrailingZeros64(vs); p.reach[v]&(free|1<<mv) == 0 {
@@ -106,20 +101,28 @@ func (p *diffNet) regin(t *store, u int32) bool {
 			}
 		}
 		if keep != d {
-			p.set(i, keep, u, true) // keeps mv: never empty
+			p.set(p.uVar[us[j]], keep, u, true) // keeps mv: never empty
 		}
 	}
 	return true
 }
 
-// augment looks for an augmenting path from slot s over values not yet
-// seen, and flips it.
-func (p *diffNet) augment(s int32, seen, matched *uint64) bool {
-	for c := p.dom[p.uVar[s]] &^ *seen; c != 0; c &= c - 1 {
+// keepMatch keeps the matching of the first k unfixed variables for the
+// next test of their unit.
+func (p *diffNet) keepMatch(k int) {
+	for j, s := range p.us[:k] {
+		p.match[s] = p.mt[j]
+	}
+}
+
+// augment looks for an augmenting path from unfixed variable j (an index
+// into ud) over values not yet seen, and flips it.
+func (p *diffNet) augment(j int32, seen, matched *uint64) bool {
+	for c := p.ud[j&63] &^ *seen; c != 0; c &= c - 1 {
 		v := int8(bits.TrailingZeros64(c))
 		*seen |= 1 << v
 		if *matched>>v&1 == 0 || p.augment(p.marg[v], seen, matched) {
-			p.match[s], p.marg[v] = v, s
+			p.mt[j&63], p.marg[v] = v, j
 			*matched |= 1 << v
 			return true
 		}

@@ -51,15 +51,7 @@ func (p *diffNet) rootRun(s *Solver) bool {
 // values as variables, a value only one variable holds is its value.
 // It reports false on a failure, leaving the work to undoRoot.
 func (p *diffNet) spreadRoot(t *store) bool {
-	// Every variable is read: all loaded at once, not unit by unit.
-	for i, r := range p.at {
-		if r != p.run {
-			p.load(t, int32(i))
-		}
-	}
-	for u := range p.uRun {
-		p.uRun[u] = p.run
-	}
+	p.loadAll(t) // every variable is read
 	dom := p.dom
 	q := p.fixq[:0]
 	for i, d := range dom {
@@ -74,6 +66,7 @@ func (p *diffNet) spreadRoot(t *store) bool {
 		p.dirty[len(p.dirty)-1] = 1<<r - 1
 	}
 	ok := true
+	var hpos int32
 	for k := 0; ok; {
 		// Each variable is queued once at most: when loaded fixed or
 		// when left one value (a fixed one can only become empty).
@@ -83,7 +76,7 @@ func (p *diffNet) spreadRoot(t *store) bool {
 		if !ok {
 			break
 		}
-		u := firstUnit(p.dirty)
+		u := next(p.dirty, &hpos) // round the units, as sweep does
 		if u < 0 {
 			break
 		}
@@ -93,30 +86,63 @@ func (p *diffNet) spreadRoot(t *store) bool {
 	if !ok {
 		return false
 	}
-	// What changed, found once here rather than at each narrowing (the
-	// run's list is empty before).
+	p.wakeRegin()
+	return true
+}
+
+// wakeRegin lists the variables spreadRoot changed (found once here
+// rather than at each narrowing; the run's list is empty before) and
+// leaves the units at the cheap rules' fixpoint: none needs unit again,
+// and those whose variables changed need Régin's test, unless all their
+// variables are fixed (the test would find nothing: no value is left
+// twice). Woken only now: after a failure the sweep must find the work
+// lists as they were.
+func (p *diffNet) wakeRegin() {
+	dom := p.dom
+	clear(p.work)
+	if p.nw == 1 { // the sets of units in registers
+		var chg, open uint64
+		vm, d0 := p.vMask[:len(dom)], p.d0[:len(dom)]
+		for i, d := range dom {
+			if d != d0[i] {
+				p.chg[i] = true
+				p.changed = append(p.changed, int32(i))
+				chg |= vm[i]
+			}
+			open |= vm[i] & -b2u(d&(d-1) != 0)
+		}
+		p.slow[0] = (p.slow[0] | chg) & open
+		return
+	}
+	chg, open := p.dirty, p.work // dirty is empty: spreadRoot emptied it
 	for i, d := range dom {
+		m := p.vMask[i*p.nw:][:p.nw]
 		if d != p.d0[i] {
 			p.chg[i] = true
 			p.changed = append(p.changed, int32(i))
+			for k, w := range m {
+				chg[k] |= w
+			}
+		}
+		if d&(d-1) != 0 {
+			for k, w := range m {
+				open[k] |= w
+			}
 		}
 	}
-	// Every unit is at the cheap rules' fixpoint: none needs unit again,
-	// and those whose variables changed need Régin's test. Woken only
-	// now: after a failure the sweep must find the work lists as they
-	// were.
-	clear(p.work)
-	for _, i := range p.changed {
-		for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
-			p.slow[k] |= w
-		}
+	for k := range p.slow {
+		p.slow[k] = (p.slow[k] | chg[k]) & open[k]
 	}
-	return true
+	clear(open)
+	clear(chg)
 }
 
 // spreadPeers removes fixed variable i's value from its peers, queuing
 // those it leaves fixed.
 func (p *diffNet) spreadPeers(q []int32, i int32) ([]int32, bool) {
+	if p.nw == 1 {
+		return p.spreadPeers1(q, i)
+	}
 	dom := p.dom
 	b := dom[i]
 	for _, j := range p.peer[p.peerAt[i]:p.peerAt[i+1]] {
@@ -132,6 +158,31 @@ func (p *diffNet) spreadPeers(q []int32, i int32) ([]int32, bool) {
 			q = append(q, j)
 		}
 	}
+	return q, true
+}
+
+// spreadPeers1 is spreadPeers for a net of at most 64 units, whose sets
+// of units are one word: the units it marks are gathered in a register
+// and written once (a third of spreadPeers' instructions otherwise).
+func (p *diffNet) spreadPeers1(q []int32, i int32) ([]int32, bool) {
+	dom, vm := p.dom, p.vMask
+	b := dom[i]
+	var dirty uint64
+	for _, j := range p.peer[p.peerAt[i]:p.peerAt[i+1]] {
+		d := dom[j]
+		if d&b == 0 {
+			continue
+		}
+		if d &^= b; d == 0 {
+			return q, false // undoRoot clears dirty
+		}
+		dom[j] = d
+		dirty |= vm[j]
+		if d&(d-1) == 0 {
+			q = append(q, j)
+		}
+	}
+	p.dirty[0] |= dirty
 	return q, true
 }
 
@@ -170,22 +221,13 @@ func (p *diffNet) hiddenRoot(q []int32, u int32) ([]int32, bool) {
 // to be looked at again.
 func (p *diffNet) narrowRoot(i int32, d uint64) {
 	p.dom[i] = d
+	if p.nw == 1 { // at most 64 units: no loop (a third of spreadPeers)
+		p.dirty[0] |= p.vMask[i]
+		return
+	}
 	for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
 		p.dirty[k] |= w
 	}
-}
-
-// firstUnit takes the least unit out of set, or returns -1 if it is
-// empty.
-func firstUnit(set []uint64) int32 {
-	for k, w := range set {
-		if w != 0 {
-			b := bits.TrailingZeros64(w)
-			set[k] &^= 1 << b
-			return int32(k<<6 + b)
-		}
-	}
-	return -1
 }
 
 // undoRoot drops the narrowings of a failed rootRun: the domains as
