@@ -18,6 +18,7 @@ type queensLayout struct {
 	// so that each removal must be reported (store.touch). Built at the
 	// first run, once the watches exist.
 	hasAny []bool
+	pd     []int64 // per member: pos<<1, plus 1 if hasAny
 	// The members not yet spread, as a bit set in liveWords cells from
 	// liveAt (member m at bit m&31 of cell liveAt+m>>5), and their count
 	// in cell liveN: the pass visits them in order without reading the
@@ -117,8 +118,10 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 	q := p.flat
 	if q.hasAny == nil {
 		q.hasAny = make([]bool, len(p.xs))
+		q.pd = make([]int64, len(p.xs))
 		for m, x := range p.xs {
 			q.hasAny[m] = s.ac.anyAt[x+1] > s.ac.anyAt[x]
+			q.pd[m] = q.pos[m]<<1 | int64(b2u(q.hasAny[m]))
 		}
 	}
 	q.unlive(t, l, &p.live)
@@ -134,21 +137,22 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 	k := len(t.log)
 	// Locals rather than fields: the stores into words and cell would
 	// make the compiler load the fields again at each variable.
-	words, pos, hasAny := t.words, q.pos, q.hasAny
+	words, pd := t.words, q.pd
 	cell := t.cell[3*q.x0:]
 	woff, stride, x0 := q.woff, q.stride, q.x0
-	pl := pos[l]
+	pl := q.pos[l]
 	o0 := uint64(v - q.lo)
 	row0, s0 := woff+int(o0>>6)*stride, o0&63
 	changes := uint64(0)
 	for wi, b := range t.cell[q.liveAt : q.liveAt+q.liveWords] {
 		for bits := uint32(b); bits != 0; bits &= bits - 1 {
 			m := wi<<5 + mbits.TrailingZeros32(bits)
-			d := uint64(pos[m] - pl)
+			pdm := pd[m]
+			d := uint64(pdm>>1 - pl)
 			cs := cell[3*m : 3*m+3 : 3*m+3]
 			size := cs[cSize]
 			mn, mx := uint64(cs[cMin]), uint64(cs[cMax])
-			if size <= 3 {
+			if size <= 5 || pdm&1 != 0 {
 				var hit uint64
 				var fail bool
 				if k, hit, fail = q.smallColumn(t, log, k, m, o0, d); fail {
@@ -169,8 +173,8 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 			if a := o0 - mn - 1; a < span1 {
 				i := row0 + m
 				w := words[i]
-				h := w >> s0 & 1
-				words[i] = w &^ (h << s0)
+				h := b2u(w&(1<<s0) != 0)
+				words[i] = w &^ (1 << s0)
 				log[k] = entry{^x, int32(o0)}
 				k += int(h)
 			} else {
@@ -180,8 +184,8 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 			if a := o1 - mn - 1; a < span1 {
 				i := woff + m + int(o1>>6)*stride
 				w := words[i]
-				h := w >> (o1 & 63) & 1
-				words[i] = w &^ (h << (o1 & 63))
+				h := b2u(w&(1<<(o1&63)) != 0)
+				words[i] = w &^ (1 << (o1 & 63))
 				log[k] = entry{^x, int32(o1)}
 				k += int(h)
 			} else {
@@ -191,8 +195,8 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 			if a := o2 - mn - 1; a < span1 {
 				i := woff + m + int(o2>>6)*stride
 				w := words[i]
-				h := w >> (o2 & 63) & 1
-				words[i] = w &^ (h << (o2 & 63))
+				h := b2u(w&(1<<(o2&63)) != 0)
+				words[i] = w &^ (1 << (o2 & 63))
 				log[k] = entry{^x, int32(o2)}
 				k += int(h)
 			} else {
@@ -205,9 +209,6 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 				k, size = q.onBound(t, log, k, x, size, [3]uint64{o0, o1, o2})
 			}
 			cs[cSize] = size
-			if (size <= 2 || hasAny[m]) && uint64(k-k0) != 0 {
-				t.touch(x)
-			}
 		}
 	}
 	t.log = log[:k]
