@@ -160,14 +160,19 @@ func (s *Solver) selectDomWdeg() int32 {
 // weighted degree, so the smallest domain wins, the first declared among
 // equals; if that degree is 0, every ratio is infinite and they all tie.
 func (s *Solver) domWdegOneClass(items []int32) int32 {
-	t := &s.st
-	w := s.wdegOf(items[0])
-	best, bestSize := items[0], t.size(items[0])
-	for _, x := range items[1:] {
-		size := t.size(x)
-		if w > 0 && size < bestSize || (w == 0 || size == bestSize) && x < best {
-			best, bestSize = x, size
+	best := items[0]
+	if s.wdegOf(best) == 0 {
+		for _, x := range items[1:] {
+			best = min(best, x)
 		}
+		return best
 	}
-	return best
+	// One comparison of size<<32|x per variable: the smallest domain,
+	// then the first declared.
+	cell := s.st.cell
+	key := int64(cell[3*best+cSize])<<32 | int64(best)
+	for _, x := range items[1:] {
+		key = min(key, int64(cell[3*x+cSize])<<32|int64(x))
+	}
+	return int32(key)
 }

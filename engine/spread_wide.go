@@ -1,5 +1,7 @@
 package engine
 
+import mbits "math/bits"
+
 // queensLayout is what spreadQueensFlat needs to find a variable's words
 // and cells without reading its varInfo: the variables of the group are
 // consecutive model variables x0, x0+1, ... that one addVars interleaved
@@ -16,6 +18,12 @@ type queensLayout struct {
 	// so that each removal must be reported (store.touch). Built at the
 	// first run, once the watches exist.
 	hasAny []bool
+	pd     []int64 // per member: pos<<1 (below 2^61: see diagonalProp.small), plus 1 if hasAny
+	// The members not yet spread, as a bit set in liveWords cells from
+	// liveAt (member m at bit m&31 of cell liveAt+m>>5), and their count
+	// in cell liveN: the pass visits them in order without reading the
+	// assigned ones, which are half of them on average.
+	liveAt, liveWords, liveN int32
 }
 
 // flatQueens enables spreadQueensFlat; tests turn it off to compare.
@@ -46,20 +54,66 @@ func newQueensLayout(t *store, xs []int32, pos []int64) *queensLayout {
 		}
 		seen[p] = true
 	}
-	return &queensLayout{x0: x0, woff: v0.woff, stride: v0.stride, lo: v0.lo, pos: pos}
+	q := &queensLayout{x0: x0, woff: v0.woff, stride: v0.stride, lo: v0.lo, pos: pos}
+	q.liveWords = int32(len(xs)+31) / 32
+	for i := range q.liveWords {
+		b := ^uint32(0)
+		if r := len(xs) - 32*int(i); r < 32 {
+			b = 1<<r - 1
+		}
+		at := t.newCell(int32(b))
+		if i == 0 {
+			q.liveAt = at
+		}
+	}
+	q.liveN = t.newCell(int32(len(xs)))
+	return q
+}
+
+// unlive takes member l out of the bit set of members not yet spread, as
+// live, the propagator's set of them, has just done. The bit set is kept
+// only here; should live have lost members some other way, the counts
+// differ (the bit set has all of live's members, both being undone
+// together), and the bit set is rebuilt from live.
+func (q *queensLayout) unlive(t *store, l int32, live *revSet) {
+	at := q.liveAt + l>>5
+	if b := t.cell[at]; b>>(l&31)&1 != 0 {
+		t.set(at, b&^(1<<(l&31)))
+		t.set(q.liveN, t.cell[q.liveN]-1)
+	}
+	n := t.cell[live.size]
+	if t.cell[q.liveN] == n {
+		return
+	}
+	for i := range q.liveWords {
+		t.set(q.liveAt+i, 0)
+	}
+	for _, m := range live.items[:n] {
+		at := q.liveAt + m>>5
+		t.set(at, t.cell[at]|1<<(m&31))
+	}
+	t.set(q.liveN, n)
 }
 
 // spreadQueensFlat is spreadQueensWide for a group with a queensLayout:
-// the same removals, records, failures and charges, in the same order of
-// the variables. Whether each of the three values is present is read
-// without a branch (a branch on it is mispredicted about one time in
-// three on large boards, which cost more than the reads), the three
-// removals and their records are written at once, and a variable is
-// reported changed (store.touch) only when some propagator wakes on it
-// for that change: a size of two or one, or any change if it has such a
-// watch. Reporting each of the Theta(n) changed variables at each node to
-// the propagation loop, which then found nothing to wake, cost as much as
-// the removals.
+// the same removals, failures and charges, in the same order of the
+// variables, and a variable reported changed (store.touch) only when some
+// propagator wakes on it for that change: a size of two or one, or any
+// change if it has such a watch. Reporting each of the Theta(n) changed
+// variables at each node to the propagation loop, which then found
+// nothing to wake, cost as much as the removals.
+//
+// It visits the members not yet spread in order through its own bit set
+// of them (unlive): skipping the assigned ones, half of all on average,
+// cost a tenth of the pass. Most members it visits hold many values, none
+// of the three on a bound, and no propagator wakes on their every change:
+// for those it removes each value strictly inside the bounds (whose bit
+// is meaningful) with a bit test and a clear, and nothing can fail, move
+// a bound or need reporting. Every other member (smallColumn) and the
+// rare value on a bound (onBound) take the general steps. On 10000-queens
+// this is a third of the time of doing every member the general way. The
+// records of a member may come in another order than removeBit's; their
+// undo does not depend on it.
 //
 // The pass stays Theta(n) per node, and a search to a first solution
 // Theta(n^2): each queen takes its row from every unassigned column, so
@@ -72,15 +126,14 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 	q := p.flat
 	if q.hasAny == nil {
 		q.hasAny = make([]bool, len(p.xs))
+		q.pd = make([]int64, len(p.xs))
 		for m, x := range p.xs {
 			q.hasAny[m] = s.ac.anyAt[x+1] > s.ac.anyAt[x]
+			q.pd[m] = q.pos[m]<<1 | int64(b2u(q.hasAny[m]))
 		}
 	}
+	q.unlive(t, l, &p.live)
 	v := t.minOf(p.xs[l])
-	pos := q.pos
-	pl := pos[l]
-	live := &p.live
-	n := t.cell[live.size]
 	// Room for three records per variable, so that they are written
 	// without a check each.
 	if need := len(t.log) + 3*len(p.xs); need > cap(t.log) {
@@ -90,70 +143,171 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 	}
 	log := t.log[:cap(t.log)]
 	k := len(t.log)
-	words, cell := t.words, t.cell
+	// Locals rather than fields: the stores into words and cell would
+	// make the compiler load the fields again at each variable.
+	words, pd := t.words, q.pd
+	cell := t.cell[3*q.x0:]
+	woff, stride, x0 := q.woff, q.stride, q.x0
+	pl := q.pos[l]
 	o0 := uint64(v - q.lo)
-	for m := range p.xs {
-		if live.pos[m] >= n {
-			continue // assigned, l included
-		}
-		d := uint64(pos[m] - pl)
-		o1, o2 := o0+d, o0-d
-		x := q.x0 + int32(m)
-		c := 3 * x
-		mn, mx := uint64(cell[c+cMin]), uint64(cell[c+cMax])
-		span := mx - mn
-		// An offset outside the bounds is not in the domain; it reads
-		// the word of the minimum instead, and its bit counts as clear.
-		in0, in1, in2 := o0-mn <= span, o1-mn <= span, o2-mn <= span
-		r0, r1, r2 := mn, mn, mn
-		if in0 {
-			r0 = o0
-		}
-		if in1 {
-			r1 = o1
-		}
-		if in2 {
-			r2 = o2
-		}
-		base := q.woff + m
-		i0, i1, i2 := base+int(r0>>6)*q.stride, base+int(r1>>6)*q.stride, base+int(r2>>6)*q.stride
-		h0 := words[i0] >> (r0 & 63) & b2u(in0)
-		h1 := words[i1] >> (r1 & 63) & b2u(in1)
-		h2 := words[i2] >> (r2 & 63) & b2u(in2)
-		hit := h0 + h1 + h2
-		size := cell[c+cSize]
-		if int32(hit) >= size && hit != 0 {
-			t.log = log[:k]
-			return p.wipeQueen(t, x, v, int64(d))
-		}
-		// Clearing a zero bit and a record not kept cost less than a
-		// mispredicted branch; the three bits are distinct.
-		words[i0] &^= h0 << (r0 & 63)
-		words[i1] &^= h1 << (r1 & 63)
-		words[i2] &^= h2 << (r2 & 63)
-		log[k] = entry{^x, int32(r0)}
-		k += int(h0)
-		log[k] = entry{^x, int32(r1)}
-		k += int(h1)
-		log[k] = entry{^x, int32(r2)}
-		k += int(h2)
-		size -= int32(hit)
-		cell[c+cSize] = size
-		t.changes += hit
-		if hit != 0 && (size <= 2 || q.hasAny[m]) {
-			t.touch(x)
-		}
-		// A removed bound moves to the nearest value left, as removeBit
-		// moves it one removal at a time.
-		if h0&b2u(r0 == mn)|h1&b2u(r1 == mn)|h2&b2u(r2 == mn) != 0 {
-			cell[c+cMin] = t.nextSet(x, int32(mn))
-		}
-		if h0&b2u(r0 == mx)|h1&b2u(r1 == mx)|h2&b2u(r2 == mx) != 0 {
-			cell[c+cMax] = t.prevSet(x, int32(mx))
+	row0, s0 := woff+int(o0>>6)*stride, o0&63
+	changes := uint64(0)
+	for wi, b := range t.cell[q.liveAt : q.liveAt+q.liveWords] {
+		for bits := uint32(b); bits != 0; bits &= bits - 1 {
+			m := wi<<5 + mbits.TrailingZeros32(bits)
+			pdm := pd[m]
+			d := uint64(pdm>>1 - pl)
+			cs := cell[3*m : 3*m+3 : 3*m+3]
+			size := cs[cSize]
+			mn, mx := uint64(cs[cMin]), uint64(cs[cMax])
+			// Five values or fewer: the member may fail, or need reporting
+			// once it has two or one.
+			if size <= 5 || pdm&1 != 0 {
+				var hit uint64
+				var fail bool
+				if k, hit, fail = q.smallColumn(t, log, k, m, o0, d); fail {
+					t.log = log[:k]
+					t.changes += changes
+					return p.wipeQueen(t, x0+int32(m), v, int64(d))
+				}
+				changes += hit
+				continue
+			}
+			x := x0 + int32(m)
+			k0 := k
+			// A value strictly inside the bounds is removed here; one
+			// outside them is not in the domain; one on a bound is
+			// removed below, with the bound moved.
+			span1 := mx - mn - 1
+			bound := false
+			if a := o0 - mn - 1; a < span1 {
+				i := row0 + m
+				w := words[i]
+				h := b2u(w&(1<<s0) != 0)
+				words[i] = w &^ (1 << s0)
+				log[k] = entry{^x, int32(o0)}
+				k += int(h)
+			} else {
+				bound = bound || a == ^uint64(0) || a == span1
+			}
+			o1 := o0 + d
+			if a := o1 - mn - 1; a < span1 {
+				i := woff + m + int(o1>>6)*stride
+				w := words[i]
+				h := b2u(w&(1<<(o1&63)) != 0)
+				words[i] = w &^ (1 << (o1 & 63))
+				log[k] = entry{^x, int32(o1)}
+				k += int(h)
+			} else {
+				bound = bound || a == ^uint64(0) || a == span1
+			}
+			o2 := o0 - d
+			if a := o2 - mn - 1; a < span1 {
+				i := woff + m + int(o2>>6)*stride
+				w := words[i]
+				h := b2u(w&(1<<(o2&63)) != 0)
+				words[i] = w &^ (1 << (o2 & 63))
+				log[k] = entry{^x, int32(o2)}
+				k += int(h)
+			} else {
+				bound = bound || a == ^uint64(0) || a == span1
+			}
+			hit := uint64(k - k0)
+			changes += hit
+			size -= int32(hit)
+			if bound {
+				k, size = q.onBound(t, log, k, x, size, [3]uint64{o0, o1, o2})
+			}
+			cs[cSize] = size
 		}
 	}
 	t.log = log[:k]
+	t.changes += changes
 	return true
+}
+
+// onBound removes those of the offsets os that are the bounds of x, whose
+// size is size (more than three), and moves the bounds.
+func (q *queensLayout) onBound(t *store, log []entry, k int, x int32, size int32, os [3]uint64) (int, int32) {
+	c := 3 * x
+	mn, mx := t.cell[c+cMin], t.cell[c+cMax]
+	for _, o := range os {
+		if o32 := int32(o); (o32 == mn || o32 == mx) && t.bit(x, o32) {
+			t.words[t.vi[x].at(o32>>6)] &^= 1 << (o32 & 63)
+			log[k] = entry{^x, o32}
+			k++
+			size--
+			t.changes++
+		}
+	}
+	if !t.bit(x, mn) {
+		t.cell[c+cMin] = t.nextSet(x, mn)
+	}
+	if !t.bit(x, mx) {
+		t.cell[c+cMax] = t.prevSet(x, mx)
+	}
+	return k, size
+}
+
+// smallColumn removes from the m-th member, which has five values or
+// fewer or an any-watch, the values o0, o0+d and o0-d (offsets), and
+// returns the new record count and the number removed; or reports that
+// they are all its values, having changed nothing. Whether each is present
+// is read without a branch (a branch on it is mispredicted about one time
+// in three on large boards), with an offset outside the bounds reading the
+// word of the minimum instead and counting as clear; the three removals
+// and their records are written at once.
+func (q *queensLayout) smallColumn(t *store, log []entry, k, m int, o0, d uint64) (int, uint64, bool) {
+	words, cell := t.words, t.cell
+	o1, o2 := o0+d, o0-d
+	x := q.x0 + int32(m)
+	c := 3 * x
+	mn, mx := uint64(cell[c+cMin]), uint64(cell[c+cMax])
+	span := mx - mn
+	// An offset outside the bounds is not in the domain; it reads
+	// the word of the minimum instead, and its bit counts as clear.
+	in0, in1, in2 := o0-mn <= span, o1-mn <= span, o2-mn <= span
+	r0, r1, r2 := mn, mn, mn
+	if in0 {
+		r0 = o0
+	}
+	if in1 {
+		r1 = o1
+	}
+	if in2 {
+		r2 = o2
+	}
+	base := q.woff + m
+	i0, i1, i2 := base+int(r0>>6)*q.stride, base+int(r1>>6)*q.stride, base+int(r2>>6)*q.stride
+	h0 := words[i0] >> (r0 & 63) & b2u(in0)
+	h1 := words[i1] >> (r1 & 63) & b2u(in1)
+	h2 := words[i2] >> (r2 & 63) & b2u(in2)
+	hit := h0 + h1 + h2
+	size := cell[c+cSize]
+	if int32(hit) >= size && hit != 0 {
+		return k, 0, true
+	}
+	words[i0] &^= h0 << (r0 & 63)
+	words[i1] &^= h1 << (r1 & 63)
+	words[i2] &^= h2 << (r2 & 63)
+	log[k] = entry{^x, int32(r0)}
+	k += int(h0)
+	log[k] = entry{^x, int32(r1)}
+	k += int(h1)
+	log[k] = entry{^x, int32(r2)}
+	k += int(h2)
+	size -= int32(hit)
+	cell[c+cSize] = size
+	if hit != 0 && (size <= 2 || q.hasAny[m]) {
+		t.touch(x)
+	}
+	if h0&b2u(r0 == mn)|h1&b2u(r1 == mn)|h2&b2u(r2 == mn) != 0 {
+		cell[c+cMin] = t.nextSet(x, int32(mn))
+	}
+	if h0&b2u(r0 == mx)|h1&b2u(r1 == mx)|h2&b2u(r2 == mx) != 0 {
+		cell[c+cMax] = t.prevSet(x, int32(mx))
+	}
+	return k, hit, false
 }
 
 // wipeQueen removes from x, as spreadQueensWide does, the values v, v+d

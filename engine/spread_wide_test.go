@@ -270,3 +270,97 @@ func TestQueensFlatTraced(t *testing.T) {
 		}
 	}
 }
+
+// The flat path keeps its own set of the members not yet spread. When
+// the other path spread some of them in between (a tracer set for a
+// while, as SetTracer allows between calls), it rebuilds that set from
+// the propagator's: a search switching paths at every solution is the
+// search on the wide path alone.
+func TestQueensFlatSwitched(t *testing.T) {
+	rng := rand.New(rand.NewSource(18))
+	defer func() { flatQueens = true }()
+	for i := range 30 {
+		m, _, _, _ := flatModel(rng, false)
+		if i == 0 {
+			m, _ = queens(t, 70)
+		}
+		for _, o := range []Options{Default(), {Prop: PropAC, Order: OrderMRV, Values: ValuesMin}} {
+			want := runFlat(t, m, o, false, 12)
+			s := newSolver(t, m, o)
+			var got flatRun
+			for k := 0; len(got.sols) < 12; k++ {
+				flatQueens = k%2 == 1
+				if s.Next() != Solution {
+					break
+				}
+				got.sols = append(got.sols, assignment(s, m.NumVars()))
+			}
+			flatQueens = true
+			st := s.Stats()
+			got.nodes, got.failures, got.propagation = st.Nodes, st.Failures, st.Propagations
+			got.weight = slices.Clone(s.weight)
+			if !got.equal(want) {
+				t.Fatalf("model %d %+v:\nswitched %+v\nwide     %+v", i, o, got, want)
+			}
+		}
+	}
+}
+
+// Members left in the flat path's set by mistake would cost time only
+// (an assigned variable holds no value a later queen forbids), so no
+// search shows them: unlive is checked on its own. Members taken out of
+// the propagator's set behind its back are taken out of the bit set at
+// the next unlive, and a backtrack puts both back.
+func TestQueensFlatUnlive(t *testing.T) {
+	m, _ := queens(t, 100)
+	s := newSolver(t, m, Default())
+	var ms *multiSpread
+	for _, p := range s.ac.props {
+		if p, ok := p.(*multiSpread); ok && p.flat != nil {
+			ms = p
+		}
+	}
+	if ms == nil {
+		t.Fatal("the flat path is not used")
+	}
+	st, q, live := &s.st, ms.flat, &ms.live
+	st.push()
+	live.remove(st, 3)
+	live.remove(st, 64)
+	q.unlive(st, 3, live) // 64 went some other way
+	if !flatLiveSynced(s) || st.cell[q.liveN] != 98 {
+		t.Fatalf("after unlive: the sets differ, or the count is %d", st.cell[q.liveN])
+	}
+	st.push()
+	live.remove(st, 99)
+	q.unlive(st, 99, live)
+	if !flatLiveSynced(s) || st.cell[q.liveN] != 97 {
+		t.Fatalf("after a second unlive: the sets differ, or the count is %d", st.cell[q.liveN])
+	}
+	st.pop()
+	st.pop()
+	if !flatLiveSynced(s) || st.cell[q.liveN] != 100 {
+		t.Fatalf("after the pops: the sets differ, or the count is %d", st.cell[q.liveN])
+	}
+}
+
+// flatLiveSynced reports whether each flat multiSpread's bit set of the
+// members not yet spread holds exactly the members of its live set.
+func flatLiveSynced(s *Solver) bool {
+	t := &s.st
+	for _, p := range s.ac.props {
+		ms, ok := p.(*multiSpread)
+		if !ok || ms.flat == nil {
+			continue
+		}
+		q := ms.flat
+		n := t.cell[ms.live.size]
+		for m := range int32(len(ms.xs)) {
+			in := t.cell[q.liveAt+m>>5]>>(m&31)&1 != 0
+			if in != (ms.live.pos[m] < n) {
+				return false
+			}
+		}
+	}
+	return true
+}
