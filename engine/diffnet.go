@@ -60,6 +60,7 @@ type diffNet struct {
 	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
 	peer   []int32
 	fixq   []int32  // spreadRoot's queue of fixed variables
+	uFixed []uint64 // spreadRoot: per unit, the values its spread variables are fixed to
 	dirty  []uint64 // spreadRoot's units to look for hidden values in
 	work0  []uint64 // work and slow as rootRun found them
 	roots  int      // rootRun's runs (tests)

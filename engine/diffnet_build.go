@@ -167,6 +167,7 @@ func (p *diffNet) buildPeers() {
 	}
 	p.fixq = make([]int32, 0, n)
 	p.dirty = make([]uint64, p.nw)
+	p.uFixed = make([]uint64, len(p.uAt)-1)
 	p.work0 = make([]uint64, p.nw)
 	p.slow0 = make([]uint64, p.nw)
 }

@@ -71,10 +71,12 @@ func (p *diffNet) spreadRoot(t *store) bool {
 	if r := (len(p.uAt) - 1) & 63; r != 0 {
 		p.dirty[len(p.dirty)-1] = 1<<r - 1
 	}
+	clear(p.uFixed)
 	ok := true
 	var hpos int32
 	for k := 0; ok; {
 		for ; k < n && ok; k++ {
+			p.markFixed(q[k])
 			n, ok = p.spreadPeers(q, n, q[k])
 		}
 		if !ok {
@@ -193,23 +195,40 @@ func (p *diffNet) spreadPeers1(q []int32, n int, i int32) (int, bool) {
 }
 
 // hiddenRoot fixes the variables of unit u that hold a value no other
-// one holds, if its variables have as many values as they are; every
-// fixed value is already gone from the other variables' domains.
+// one holds, if its variables have as many values as they are.
+//
+// It is called only when every fixed variable has been spread: their
+// values are then distinct and held by no other variable of u (two fixed
+// alike, or a variable left only a spread value, failed on the way). So
+// it tallies every variable, fixed or not, without the test "one value"
+// for each (a third of the instructions): with f fixed variables and k
+// unfixed, the n values of the unfixed ones are the n+f values held less
+// the f fixed ones, so n == k when the values held are as many as the
+// variables. The values held once are the fixed ones and the hidden
+// ones; uFixed[u], the fixed ones (markFixed), spares the second pass
+// when there is no hidden one. A bit too many there would hide a hidden
+// value; one too few only costs that pass (fixed variables are skipped).
 func (p *diffNet) hiddenRoot(q []int32, n int, u int32) (int, bool) {
 	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
-	once, twice, k := tallyOf(p.dom, slots)
-	switch c := uint64(bits.OnesCount64(once)); {
-	case c < k:
+	dom := p.dom
+	var once, twice uint64
+	for _, i := range slots {
+		d := dom[i]
+		twice |= once & d
+		once |= d
+	}
+	switch c := bits.OnesCount64(once); {
+	case c < len(slots):
 		return n, false
-	case c > k:
+	case c > len(slots):
 		return n, true
 	}
-	hidden := once &^ twice
+	hidden := once &^ twice &^ p.uFixed[u]
 	if hidden == 0 {
 		return n, true
 	}
 	for _, i := range slots {
-		d := p.dom[i]
+		d := dom[i]
 		h := d & hidden
 		if h == 0 || d&(d-1) == 0 {
 			continue
@@ -222,6 +241,23 @@ func (p *diffNet) hiddenRoot(q []int32, n int, u int32) (int, bool) {
 		n++
 	}
 	return n, true
+}
+
+// markFixed adds fixed variable i's value to its units' uFixed, as it is
+// spread.
+func (p *diffNet) markFixed(i int32) {
+	b := p.dom[i]
+	if p.nw == 1 {
+		for m := p.vMask[i]; m != 0; m &= m - 1 {
+			p.uFixed[bits.TrailingZeros64(m)] |= b
+		}
+		return
+	}
+	for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
+		for ; w != 0; w &= w - 1 {
+			p.uFixed[k<<6|bits.TrailingZeros64(w)] |= b
+		}
+	}
 }
 
 // narrowRoot sets local variable i's domain to d, and marks its units
