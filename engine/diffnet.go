@@ -67,7 +67,12 @@ type diffNet struct {
 	slow0  []uint64
 
 	failed int32 // the constraint charged with the last failure
-	events       // the local variables changed since the last run
+
+	mark   int32  // the store's cells of the stamp (diffnet_keep.go), -1 if none
+	stamp  uint64 // the last run's stamp
+	keptOK bool   // the last run succeeded: dom and d0 are the store's
+	keeps  int    // runs that found the domains kept (tests)
+	events        // the local variables changed since the last run
 }
 
 func (p *diffNet) failedCons() int32 { return p.failed }
@@ -213,15 +218,28 @@ func (p *diffNet) flush(t *store) {
 }
 
 func (p *diffNet) propagate(s *Solver) bool {
-	p.newRun()
+	kept := p.kept(s)
+	p.keptOK = false
+	if !kept {
+		p.newRun()
+	}
+	t := &s.st
 	for _, l := range p.pending {
+		if kept {
+			p.load(t, l)
+		}
 		p.wake(l, -1, false)
 	}
 	p.pending = p.pending[:0]
 	if s.ac.root && s.tr == nil && useSpreadRoot && p.rootRun(s) {
+		p.keep(t)
 		return true
 	}
-	return p.sweep(s)
+	if !p.sweep(s, kept) {
+		return false
+	}
+	p.keep(t)
+	return true
 }
 
 // newRun starts a run: no domain is loaded.
@@ -234,10 +252,11 @@ func (p *diffNet) newRun() {
 	}
 }
 
-// sweep brings the units to their fixpoint and writes the domains back.
-func (p *diffNet) sweep(s *Solver) bool {
+// sweep brings the units to their fixpoint and writes the domains back;
+// kept: the domains are loaded (kept).
+func (p *diffNet) sweep(s *Solver, kept bool) bool {
 	t := &s.st
-	if len(p.xs) <= eagerLoad {
+	if len(p.xs) <= eagerLoad && !kept {
 		p.loadAll(t)
 	}
 	// The fixed values first, everywhere, then Régin's test on one unit,

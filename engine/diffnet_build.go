@@ -138,6 +138,7 @@ func (b *builder) newDiffNet(props []int) *diffNet {
 	p.slow = make([]uint64, p.nw)
 	p.pending = make([]int32, 0, n)
 	p.buildPeers()
+	p.buildKeep(t)
 	return p
 }
 

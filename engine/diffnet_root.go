@@ -34,7 +34,7 @@ func (p *diffNet) rootRun(s *Solver) bool {
 	copy(p.work0, p.work)
 	copy(p.slow0, p.slow)
 	at1, at2, wiped := p.at1, p.at2, t.wiped
-	if p.spreadRoot(t) && p.sweep(s) {
+	if p.spreadRoot(t) && p.sweep(s, false) {
 		return true
 	}
 	p.undoRoot()
