@@ -68,11 +68,12 @@ type diffNet struct {
 
 	failed int32 // the constraint charged with the last failure
 
-	mark   int32  // the store's cells of the stamp (diffnet_keep.go), -1 if none
-	stamp  uint64 // the last run's stamp
-	keptOK bool   // the last run succeeded: dom and d0 are the store's
-	keeps  int    // runs that found the domains kept (tests)
-	events        // the local variables changed since the last run
+	mark   int32   // the store's cells of the stamp (diffnet_keep.go), -1 if none
+	stamp  uint64  // the last run's stamp
+	keptOK bool    // the last run succeeded: dom and d0 are the store's
+	keeps  int     // runs that found the domains kept (tests)
+	reload []int32 // the variables a kept run that failed loaded or narrowed
+	events         // the local variables changed since the last run
 }
 
 func (p *diffNet) failedCons() int32 { return p.failed }
@@ -220,15 +221,23 @@ func (p *diffNet) flush(t *store) {
 func (p *diffNet) propagate(s *Solver) bool {
 	kept := p.kept(s)
 	p.keptOK = false
-	if !kept {
+	t := &s.st
+	if kept {
+		for _, l := range p.reload {
+			p.load(t, l)
+		}
+	} else {
 		p.newRun()
 	}
-	t := &s.st
+	p.reload = p.reload[:0]
 	for _, l := range p.pending {
 		if kept {
 			p.load(t, l)
 		}
 		p.wake(l, -1, false)
+	}
+	if kept {
+		p.reload = append(p.reload, p.pending...)
 	}
 	p.pending = p.pending[:0]
 	if s.ac.root && s.tr == nil && useSpreadRoot && p.rootRun(s) {
@@ -236,6 +245,10 @@ func (p *diffNet) propagate(s *Solver) bool {
 		return true
 	}
 	if !p.sweep(s, kept) {
+		// Kept, the run knows where dom differs from the store once
+		// this node is undone: the variables it loaded or narrowed
+		// (abandon lists them in reload). Otherwise it loaded all.
+		p.keptOK = kept
 		return false
 	}
 	p.keep(t)
@@ -289,6 +302,7 @@ func (p *diffNet) sweep(s *Solver, kept bool) bool {
 func (p *diffNet) abandon() {
 	clear(p.work)
 	clear(p.slow)
+	p.reload = append(p.reload, p.changed...)
 	for _, i := range p.changed {
 		p.chg[i] = false
 	}

@@ -137,6 +137,7 @@ func (b *builder) newDiffNet(props []int) *diffNet {
 	p.work = make([]uint64, p.nw)
 	p.slow = make([]uint64, p.nw)
 	p.pending = make([]int32, 0, n)
+	p.reload = make([]int32, 0, 2*n)
 	p.buildPeers()
 	p.buildKeep(t)
 	return p

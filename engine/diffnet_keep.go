@@ -20,8 +20,11 @@ import "slices"
 // the net run after its variables' last change, or fails and is undone.
 // So at the next run, the cells holding the last stamp mean that dom is
 // the store's domains but for the pending variables, which are loaded
-// again; otherwise every variable is. A failed run leaves dom narrowed
-// and not written back: the next one loads all, whatever the cells say.
+// again; otherwise every variable is. A run that fails writes nothing
+// back and leaves the cells as they were; its node is undone. If it found
+// its domains kept, the only ones that then differ from the store are
+// those it loaded (pending) or narrowed: it lists them in reload, for the
+// next run to load. If it loaded all, the next one loads all.
 // A Reset undoes every level, and the root (propagateAll, after Restrict
 // changed domains before any level) loads all. The stamp has 64 bits: it
 // does not come back.
@@ -61,13 +64,14 @@ func (p *diffNet) kept(s *Solver) bool {
 	return true
 }
 
-// checkKept reports to keepStale the variables, but the pending ones,
-// whose kept domains are not the store's.
+// checkKept reports to keepStale the variables, but those to be loaded
+// (pending, reload), whose kept domains are not the store's.
 func (p *diffNet) checkKept(t *store) {
 	var stale []int32
 	for i := range p.xs {
 		d := t.word(p.xs[i]) << p.shift[i]
-		if (p.dom[i] != d || p.d0[i] != d) && !slices.Contains(p.pending, int32(i)) {
+		l := int32(i)
+		if (p.dom[i] != d || p.d0[i] != d) && !slices.Contains(p.pending, l) && !slices.Contains(p.reload, l) {
 			stale = append(stale, int32(i))
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -13,6 +14,21 @@ func keptRuns(s *Solver) int {
 		}
 	}
 	return n
+}
+
+// outsiders adds to m variables outside its alldiffs that narrow theirs
+// (z < x, z > x, z != x): a decision on one of them changes the net's
+// variables by another propagator's events, and the branch that undoes
+// it need not change them again.
+func outsiders(m *Model, rng *rand.Rand) {
+	n := m.NumVars()
+	for k := range 2 + rng.Intn(2) {
+		z, _ := m.NewVarRange(fmt.Sprintf("z%d", k), -1, 4)
+		x := m.Ref(Var(rng.Intn(n)))
+		op := []BinOp{OpLt, OpGt, OpNe}[rng.Intn(3)]
+		e, _ := NewBinary(op, m.Ref(z), x)
+		m.Require(e)
+	}
 }
 
 // Keeping the domains between runs (diffnet_keep.go) leaves every search
@@ -37,6 +53,9 @@ func TestDiffNetKeepSameSearch(t *testing.T) {
 		m := diffNetModel(rng)
 		if i%4 == 3 {
 			m = wideDiffModel(rng)
+		}
+		if i%2 == 0 {
+			outsiders(m, rng)
 		}
 		want := bruteDiff(m)
 		copyLimit = []int{0, 1 << 20, 0}[i%3]
@@ -120,5 +139,47 @@ func TestDiffNetKeepSudokus(t *testing.T) {
 		if stale > 0 {
 			t.Fatalf("%+v: runs found %d variables kept whose domains are not the store's", o, stale)
 		}
+	}
+}
+
+// A kept run that fails lists the variables it loaded for the next run to
+// load again: here z = 0 narrows y and y2 (by y != z, y2 != z), the net
+// fails, and neither z != 0 nor z = 1 touches them again, so that the
+// next run, woken by y = 0, finds y2 as the failed run left it unless
+// it loads it again.
+func TestDiffNetKeepAfterFailure(t *testing.T) {
+	m := NewModel()
+	z, _ := m.NewVar("z", []int64{0, 1, 2})
+	y, _ := m.NewVar("y", []int64{0, 2, 3})
+	y2, _ := m.NewVar("y2", []int64{0, 2, 3})
+	w, _ := m.NewVar("w", []int64{2, 3})
+	v, _ := m.NewVar("v", []int64{0, 1, 2, 3})
+	m.AllDifferent([]Expr{m.Ref(y), m.Ref(y2), m.Ref(w)})
+	m.AllDifferent([]Expr{m.Ref(y2), m.Ref(w), m.Ref(v)})
+	for _, x := range []Var{y, y2} {
+		e, _ := NewBinary(OpNe, m.Ref(x), m.Ref(z))
+		m.Require(e)
+	}
+	stale := 0
+	keepStale = func(p *diffNet, vars []int32) { stale += len(vars) }
+	defer func() { useKeep, keepStale = true, nil }()
+	o := Options{Order: OrderInput, Values: ValuesMin, Prop: PropAC}
+	var recs [2][]string
+	for k, on := range []bool{true, false} {
+		useKeep = on
+		s := newSolver(t, m, o)
+		if !usesDiffNet(s) {
+			t.Fatal("the model has no diffNet")
+		}
+		recs[k] = rootRecord(s, true)
+		if on && keptRuns(s) == 0 {
+			t.Error("no run found its domains kept")
+		}
+	}
+	if l := firstDiff(recs[0], recs[1]); l >= 0 {
+		t.Fatalf("line %d:\nkept   %q\nloaded %q", l, recs[0][l:], recs[1][l:])
+	}
+	if stale > 0 {
+		t.Errorf("runs found %d variables kept whose domains are not the store's", stale)
 	}
 }
