@@ -60,13 +60,20 @@ type diffNet struct {
 	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
 	peer   []int32
 	fixq   []int32  // spreadRoot's queue of fixed variables
+	uFixed []uint64 // spreadRoot: per unit, the values its spread variables are fixed to
 	dirty  []uint64 // spreadRoot's units to look for hidden values in
 	work0  []uint64 // work and slow as rootRun found them
 	roots  int      // rootRun's runs (tests)
 	slow0  []uint64
 
 	failed int32 // the constraint charged with the last failure
-	events       // the local variables changed since the last run
+
+	mark   int32   // the store's cells of the stamp (diffnet_keep.go), -1 if none
+	stamp  uint64  // the last run's stamp
+	keptOK bool    // the last run succeeded: dom and d0 are the store's
+	keeps  int     // runs that found the domains kept (tests)
+	reload []int32 // the variables a kept run that failed loaded or narrowed
+	events         // the local variables changed since the last run
 }
 
 func (p *diffNet) failedCons() int32 { return p.failed }
@@ -212,15 +219,40 @@ func (p *diffNet) flush(t *store) {
 }
 
 func (p *diffNet) propagate(s *Solver) bool {
-	p.newRun()
+	kept := p.kept(s)
+	p.keptOK = false
+	t := &s.st
+	if kept {
+		for _, l := range p.reload {
+			p.load(t, l)
+		}
+	} else {
+		p.newRun()
+	}
+	p.reload = p.reload[:0]
 	for _, l := range p.pending {
+		if kept {
+			p.load(t, l)
+		}
 		p.wake(l, -1, false)
+	}
+	if kept {
+		p.reload = append(p.reload, p.pending...)
 	}
 	p.pending = p.pending[:0]
 	if s.ac.root && s.tr == nil && useSpreadRoot && p.rootRun(s) {
+		p.keep(t)
 		return true
 	}
-	return p.sweep(s)
+	if !p.sweep(s, kept) {
+		// Kept, the run knows where dom differs from the store once
+		// this node is undone: the variables it loaded or narrowed
+		// (abandon lists them in reload). Otherwise it loaded all.
+		p.keptOK = kept
+		return false
+	}
+	p.keep(t)
+	return true
 }
 
 // newRun starts a run: no domain is loaded.
@@ -233,10 +265,11 @@ func (p *diffNet) newRun() {
 	}
 }
 
-// sweep brings the units to their fixpoint and writes the domains back.
-func (p *diffNet) sweep(s *Solver) bool {
+// sweep brings the units to their fixpoint and writes the domains back;
+// kept: the domains are loaded (kept).
+func (p *diffNet) sweep(s *Solver, kept bool) bool {
 	t := &s.st
-	if len(p.xs) <= eagerLoad {
+	if len(p.xs) <= eagerLoad && !kept {
 		p.loadAll(t)
 	}
 	// The fixed values first, everywhere, then Régin's test on one unit,
@@ -269,6 +302,7 @@ func (p *diffNet) sweep(s *Solver) bool {
 func (p *diffNet) abandon() {
 	clear(p.work)
 	clear(p.slow)
+	p.reload = append(p.reload, p.changed...)
 	for _, i := range p.changed {
 		p.chg[i] = false
 	}

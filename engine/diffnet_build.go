@@ -137,7 +137,9 @@ func (b *builder) newDiffNet(props []int) *diffNet {
 	p.work = make([]uint64, p.nw)
 	p.slow = make([]uint64, p.nw)
 	p.pending = make([]int32, 0, n)
+	p.reload = make([]int32, 0, 2*n)
 	p.buildPeers()
+	p.buildKeep(t)
 	return p
 }
 
@@ -167,6 +169,7 @@ func (p *diffNet) buildPeers() {
 	}
 	p.fixq = make([]int32, 0, n)
 	p.dirty = make([]uint64, p.nw)
+	p.uFixed = make([]uint64, len(p.uAt)-1)
 	p.work0 = make([]uint64, p.nw)
 	p.slow0 = make([]uint64, p.nw)
 }

@@ -34,7 +34,7 @@ func (p *diffNet) rootRun(s *Solver) bool {
 	copy(p.work0, p.work)
 	copy(p.slow0, p.slow)
 	at1, at2, wiped := p.at1, p.at2, t.wiped
-	if p.spreadRoot(t) && p.sweep(s) {
+	if p.spreadRoot(t) && p.sweep(s, false) {
 		return true
 	}
 	p.undoRoot()
@@ -53,10 +53,16 @@ func (p *diffNet) rootRun(s *Solver) bool {
 func (p *diffNet) spreadRoot(t *store) bool {
 	p.loadAll(t) // every variable is read
 	dom := p.dom
-	q := p.fixq[:0]
+	// Each variable is queued once at most: when loaded fixed or when
+	// left one value (a fixed one can only become empty). So the queue
+	// is as long as the variables and is written by index: an append's
+	// growth path costs spreadPeers its registers.
+	q := p.fixq[:len(dom)]
+	n := 0
 	for i, d := range dom {
 		if d&(d-1) == 0 {
-			q = append(q, int32(i))
+			q[n] = int32(i)
+			n++
 		}
 	}
 	for k := range p.dirty { // every unit: a hidden value needs no change
@@ -65,13 +71,13 @@ func (p *diffNet) spreadRoot(t *store) bool {
 	if r := (len(p.uAt) - 1) & 63; r != 0 {
 		p.dirty[len(p.dirty)-1] = 1<<r - 1
 	}
+	clear(p.uFixed)
 	ok := true
 	var hpos int32
 	for k := 0; ok; {
-		// Each variable is queued once at most: when loaded fixed or
-		// when left one value (a fixed one can only become empty).
-		for ; k < len(q) && ok; k++ {
-			q, ok = p.spreadPeers(q, q[k])
+		for ; k < n && ok; k++ {
+			p.markFixed(q[k])
+			n, ok = p.spreadPeers(q, n, q[k])
 		}
 		if !ok {
 			break
@@ -80,9 +86,8 @@ func (p *diffNet) spreadRoot(t *store) bool {
 		if u < 0 {
 			break
 		}
-		q, ok = p.hiddenRoot(q, u)
+		n, ok = p.hiddenRoot(q, n, u)
 	}
-	p.fixq = q[:0]
 	if !ok {
 		return false
 	}
@@ -138,10 +143,10 @@ func (p *diffNet) wakeRegin() {
 }
 
 // spreadPeers removes fixed variable i's value from its peers, queuing
-// those it leaves fixed.
-func (p *diffNet) spreadPeers(q []int32, i int32) ([]int32, bool) {
+// those it leaves fixed at q[n], and returns the new length.
+func (p *diffNet) spreadPeers(q []int32, n int, i int32) (int, bool) {
 	if p.nw == 1 {
-		return p.spreadPeers1(q, i)
+		return p.spreadPeers1(q, n, i)
 	}
 	dom := p.dom
 	b := dom[i]
@@ -151,21 +156,23 @@ func (p *diffNet) spreadPeers(q []int32, i int32) ([]int32, bool) {
 			continue
 		}
 		if d &^= b; d == 0 {
-			return q, false
+			return n, false
 		}
 		p.narrowRoot(j, d)
 		if d&(d-1) == 0 {
-			q = append(q, j)
+			q[n] = j
+			n++
 		}
 	}
-	return q, true
+	return n, true
 }
 
 // spreadPeers1 is spreadPeers for a net of at most 64 units, whose sets
 // of units are one word: the units it marks are gathered in a register
 // and written once (a third of spreadPeers' instructions otherwise).
-func (p *diffNet) spreadPeers1(q []int32, i int32) ([]int32, bool) {
-	dom, vm := p.dom, p.vMask
+func (p *diffNet) spreadPeers1(q []int32, n int, i int32) (int, bool) {
+	dom := p.dom
+	vm := p.vMask[:len(dom)]
 	b := dom[i]
 	var dirty uint64
 	for _, j := range p.peer[p.peerAt[i]:p.peerAt[i+1]] {
@@ -174,47 +181,83 @@ func (p *diffNet) spreadPeers1(q []int32, i int32) ([]int32, bool) {
 			continue
 		}
 		if d &^= b; d == 0 {
-			return q, false // undoRoot clears dirty
+			return n, false // undoRoot clears dirty
 		}
 		dom[j] = d
 		dirty |= vm[j]
 		if d&(d-1) == 0 {
-			q = append(q, j)
+			q[n] = j
+			n++
 		}
 	}
 	p.dirty[0] |= dirty
-	return q, true
+	return n, true
 }
 
 // hiddenRoot fixes the variables of unit u that hold a value no other
-// one holds, if its variables have as many values as they are; every
-// fixed value is already gone from the other variables' domains.
-func (p *diffNet) hiddenRoot(q []int32, u int32) ([]int32, bool) {
+// one holds, if its variables have as many values as they are.
+//
+// It is called only when every fixed variable has been spread: their
+// values are then distinct and held by no other variable of u (two fixed
+// alike, or a variable left only a spread value, failed on the way). So
+// it tallies every variable, fixed or not, without the test "one value"
+// for each (a third of the instructions): with f fixed variables and k
+// unfixed, the n values of the unfixed ones are the n+f values held less
+// the f fixed ones, so n == k when the values held are as many as the
+// variables. The values held once are the fixed ones and the hidden
+// ones; uFixed[u], the fixed ones (markFixed), spares the second pass
+// when there is no hidden one. A bit too many there would hide a hidden
+// value; one too few only costs that pass (fixed variables are skipped).
+func (p *diffNet) hiddenRoot(q []int32, n int, u int32) (int, bool) {
 	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
-	once, twice, k := tallyOf(p.dom, slots)
-	switch n := uint64(bits.OnesCount64(once)); {
-	case n < k:
-		return q, false
-	case n > k:
-		return q, true
+	dom := p.dom
+	var once, twice uint64
+	for _, i := range slots {
+		d := dom[i]
+		twice |= once & d
+		once |= d
 	}
-	hidden := once &^ twice
+	switch c := bits.OnesCount64(once); {
+	case c < len(slots):
+		return n, false
+	case c > len(slots):
+		return n, true
+	}
+	hidden := once &^ twice &^ p.uFixed[u]
 	if hidden == 0 {
-		return q, true
+		return n, true
 	}
 	for _, i := range slots {
-		d := p.dom[i]
+		d := dom[i]
 		h := d & hidden
 		if h == 0 || d&(d-1) == 0 {
 			continue
 		}
 		if h&(h-1) != 0 {
-			return q, false
+			return n, false
 		}
 		p.narrowRoot(i, h)
-		q = append(q, i)
+		q[n] = i
+		n++
 	}
-	return q, true
+	return n, true
+}
+
+// markFixed adds fixed variable i's value to its units' uFixed, as it is
+// spread.
+func (p *diffNet) markFixed(i int32) {
+	b := p.dom[i]
+	if p.nw == 1 {
+		for m := p.vMask[i]; m != 0; m &= m - 1 {
+			p.uFixed[bits.TrailingZeros64(m)] |= b
+		}
+		return
+	}
+	for k, w := range p.vMask[int(i)*p.nw:][:p.nw] {
+		for ; w != 0; w &= w - 1 {
+			p.uFixed[k<<6|bits.TrailingZeros64(w)] |= b
+		}
+	}
 }
 
 // narrowRoot sets local variable i's domain to d, and marks its units
