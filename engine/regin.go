@@ -482,7 +482,10 @@ func (r *reginProp) pruneSmall(t *store, live, free uint64) bool {
 		if out == 0 {
 			continue
 		}
-		if vi := &t.vi[x]; r.win[i] == 0 && vi.width <= 64 {
+		// removeWord takes bits that are set and leaves one: with a
+		// variable twice (x and x+1), the other argument's removals may
+		// have taken some of out, or all but out, since dom was read.
+		if vi := &t.vi[x]; r.distinct && r.win[i] == 0 && vi.width <= 64 {
 			t.removeWord(x, out)
 			continue
 		}

@@ -118,9 +118,12 @@ func jobRange(s string) (from, to int, ok bool) {
 	return from, to, true
 }
 
-// reversedRange reports whether s is K-L with 1 <= L < K.
+// reversedRange reports whether s is K-L, in digits, with 1 <= L < K.
 func reversedRange(s string) bool {
 	a, b, ok := strings.Cut(s, "-")
+	if strings.Trim(a+b, "0123456789") != "" {
+		return false
+	}
 	from, err1 := strconv.Atoi(a)
 	to, err2 := strconv.Atoi(b)
 	return ok && err1 == nil && err2 == nil && to >= 1 && to < from
