@@ -248,7 +248,10 @@ func (p *diffNet) propagate(s *Solver) bool {
 		// Kept, the run knows where dom differs from the store once
 		// this node is undone: the variables it loaded or narrowed
 		// (abandon lists them in reload). Otherwise it loaded all.
-		p.keptOK = kept
+		// Under a tracer, sweep wrote each unit's removals as it went,
+		// and those it wrote before the failure are in no list: the
+		// next run loads all.
+		p.keptOK = kept && s.tr == nil
 		return false
 	}
 	p.keep(t)

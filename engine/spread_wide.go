@@ -232,7 +232,9 @@ func (q *queensLayout) onBound(t *store, log []entry, k int, x int32, size int32
 	c := 3 * x
 	mn, mx := t.cell[c+cMin], t.cell[c+cMax]
 	for _, o := range os {
-		if o32 := int32(o); (o32 == mn || o32 == mx) && t.bit(x, o32) {
+		// In 64 bits: an offset far outside the domain (positions go up
+		// to 2^60) may share its low 32 bits with a bound.
+		if o32 := int32(o); (o == uint64(mn) || o == uint64(mx)) && t.bit(x, o32) {
 			t.words[t.vi[x].at(o32>>6)] &^= 1 << (o32 & 63)
 			log[k] = entry{^x, o32}
 			k++

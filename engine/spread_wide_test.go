@@ -364,3 +364,52 @@ func flatLiveSynced(s *Solver) bool {
 	}
 	return true
 }
+
+// Diagonal positions go up to 2^60, so an offset v±d far outside a domain
+// can share its low 32 bits with a bound: with q1 at distance 2^32+9 from
+// q0, q0 = 0 puts 2^32+9 beside q1's maximum 9, which is not to be taken.
+// Every pair (q0, q1) of 0..9 with q0 != q1 stays (90 of them, times the
+// 10 rows of q2), flat pass or not, under every order.
+func TestQueensFlatFarPositions(t *testing.T) {
+	defer func() { flatQueens = true }()
+	for _, order := range []VarOrder{OrderInput, OrderMRV, OrderDomWdeg} {
+		for _, flat := range []bool{true, false} {
+			flatQueens = flat
+			m := NewModel()
+			var q []Var
+			for i := range 20 {
+				x, err := m.NewVarRange(fmt.Sprint("q", i), 0, 999)
+				if err != nil {
+					t.Fatal(err)
+				}
+				q = append(q, x)
+			}
+			pos := make([]int64, len(q))
+			pos[1], pos[2] = 1<<32+9, 1<<34
+			for i := 3; i < len(q); i++ {
+				pos[i] = int64(i) << 40
+			}
+			m.AllDifferent(m.Refs(q))
+			if _, err := m.Diagonal(m.Refs(q), pos); err != nil {
+				t.Fatal(err)
+			}
+			s := newSolver(t, m, Options{Order: order, Values: ValuesMin, Prop: PropAC})
+			span := func(lo, hi int64) []int64 {
+				var vs []int64
+				for v := lo; v <= hi; v++ {
+					vs = append(vs, v)
+				}
+				return vs
+			}
+			s.Restrict(q[0], span(0, 9))
+			s.Restrict(q[1], span(0, 9))
+			s.Restrict(q[2], span(20, 29))
+			for i := 3; i < len(q); i++ {
+				s.Restrict(q[i], []int64{int64(500 + 20*i)})
+			}
+			if got := countSolutions(s); got != 900 {
+				t.Errorf("%v, flat %v: %d solutions, want 900", order, flat, got)
+			}
+		}
+	}
+}
