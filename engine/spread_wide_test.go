@@ -413,3 +413,49 @@ func TestQueensFlatFarPositions(t *testing.T) {
 		}
 	}
 }
+
+// With a trail trimmed to a few records (the solver undoes a level by
+// restoring the start and replaying the decisions, which puts the bit
+// set of members not yet spread back to all of them) and with restarts,
+// the flat path still searches as spreadQueensWide does. Trimmed, the
+// propagation counts may differ: the replays' propagations are counted,
+// and the flat path's bit set adds two cell records a node, so the trail
+// is trimmed, and levels replayed, at other times.
+func TestQueensFlatTrimmedRestarts(t *testing.T) {
+	defer func(u int64, b, g int) { restartUnit, bigDomains, trailBudget = u, b, g }(restartUnit, bigDomains, trailBudget)
+	b0, g0 := bigDomains, trailBudget
+	for _, c := range []struct {
+		name     string
+		trimmed  bool
+		restarts bool
+	}{{"trimmed", true, false}, {"restarts", false, true}, {"both", true, true}} {
+		restartUnit, bigDomains, trailBudget = 2, b0, g0
+		if c.trimmed {
+			bigDomains, trailBudget = 0, 16
+		}
+		rng := rand.New(rand.NewSource(19))
+		used, bad := 0, 0
+		for i := range 40 {
+			m, _, _, _ := flatModel(rng, false)
+			for _, o := range acOptions() {
+				o.Restarts = c.restarts
+				if usesFlat(newSolver(t, m, o)) {
+					used++
+				}
+				a, b := runFlat(t, m, o, true, 30), runFlat(t, m, o, false, 30)
+				if c.trimmed {
+					a.propagation = b.propagation
+				}
+				if !a.equal(b) && bad < 3 {
+					bad++
+					t.Errorf("%s: model %d %v/%v: flat %d nodes %d failures %d propagations, wide %d %d %d (same solutions: %v)",
+						c.name, i, o.Order, o.Values, a.nodes, a.failures, a.propagation, b.nodes, b.failures, b.propagation,
+						slices.EqualFunc(a.sols, b.sols, slices.Equal))
+				}
+			}
+		}
+		if used == 0 {
+			t.Errorf("%s: the flat path served no model", c.name)
+		}
+	}
+}
