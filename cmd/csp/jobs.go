@@ -103,6 +103,9 @@ func findJobs(spec string) (texts, wheres []string, err error) {
 
 // jobRange reads the K or K-L after FILE: in --job.
 func jobRange(s string) (from, to int, ok bool) {
+	if s == "" || strings.Trim(s, "0123456789-") != "" {
+		return 0, 0, false // Atoi would take a sign
+	}
 	a, b, isRange := strings.Cut(s, "-")
 	from, err := strconv.Atoi(a)
 	if err != nil || from < 1 {

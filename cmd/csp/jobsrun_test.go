@@ -144,6 +144,7 @@ func TestJobRange(t *testing.T) {
 		ok       bool
 	}{
 		{"3", 3, 3, true}, {"2-5", 2, 5, true}, {"0", 0, 0, false}, {"5-2", 0, 0, false}, {"2-", 0, 0, false}, {"x", 0, 0, false},
+		{"+2", 0, 0, false}, {"+2-+3", 0, 0, false}, {"2-+3", 0, 0, false}, {"", 0, 0, false}, {"02-03", 2, 3, true},
 	} {
 		from, to, ok := jobRange(c.s)
 		if from != c.from || to != c.to || ok != c.ok {
