@@ -1,6 +1,7 @@
 package main
 
 import (
+	"debug/elf"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,25 +17,29 @@ import (
 // One run is the median of startupExecs processes, as a process of a few
 // milliseconds is at the mercy of one context switch; the runs of csp and
 // of hello world alternate as every row's variants do.
+//
+// csp has no C code, but where a C compiler is installed `go build` links
+// it against libc, for the net package (readline and `csp play` import
+// it), and the dynamic loader costs more than half a millisecond at each
+// start. A machine with only Go builds it without cgo (Go 1.20 and later
+// turn cgo off when no C compiler is found), as CGO_ENABLED=0 does here:
+// the row measures both builds when the bench builds csp itself.
 const startupExecs = 101
 
 func (r *runner) startupRows() []*problem {
 	p := &problem{section: "Start-up", name: "csp solve models/queens.csp", size: 8,
 		note: fmt.Sprintf("each run is the median of %d processes, end to end (the CPU column: user + system); the baseline is a Go hello world (fmt.Println) built by the same Go", startupExecs)}
-	p.variants = append(p.variants, &variant{solver: "csp", name: "default", family: "startup", run: func() result {
-		return r.medianOfExecs(func(out []byte) string {
-			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-			for _, l := range lines {
-				if strings.Count(l, "Q") != 1 {
-					return fmt.Sprintf("not a board of 8 queens: %q", out)
-				}
-			}
-			if len(lines) != 8 {
-				return fmt.Sprintf("not a board of 8 queens: %q", out)
-			}
-			return ""
-		}, r.tools.csp, "solve", "models/queens.csp")
-	}})
+	if dynamic(r.tools.csp) {
+		p.note += "; csp's column is `go build` here, where a C compiler makes it link libc (dynamically linked); the CGO_ENABLED=0 column is the static build a machine with only Go makes"
+	}
+	p.variants = append(p.variants, r.startupVariant("default", r.tools.csp))
+	if r.cfg.CSP == "" && dynamic(r.tools.csp) {
+		if bin, err := buildStatic(r.cfg.Root, r.tmp); err != nil {
+			r.notef("start-up row: no cgo-free build of csp: %v", err)
+		} else {
+			p.variants = append(p.variants, r.startupVariant("CGO_ENABLED=0", bin))
+		}
+	}
 	hello, err := buildHello(r.tmp)
 	if err != nil {
 		r.notef("start-up row: no Go hello world to compare with: %v", err)
@@ -49,6 +54,52 @@ func (r *runner) startupRows() []*problem {
 		}, hello)
 	}})
 	return []*problem{p}
+}
+
+// startupVariant times the csp binary bin solving the README's model.
+func (r *runner) startupVariant(name, bin string) *variant {
+	return &variant{solver: "csp", name: name, family: "startup/" + name, run: func() result {
+		return r.medianOfExecs(func(out []byte) string {
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			for _, l := range lines {
+				if strings.Count(l, "Q") != 1 {
+					return fmt.Sprintf("not a board of 8 queens: %q", out)
+				}
+			}
+			if len(lines) != 8 {
+				return fmt.Sprintf("not a board of 8 queens: %q", out)
+			}
+			return ""
+		}, bin, "solve", "models/queens.csp")
+	}}
+}
+
+// dynamic reports whether bin is an ELF executable with an interpreter
+// (the dynamic loader); false for a static one, or where it is not ELF.
+func dynamic(bin string) bool {
+	f, err := elf.Open(bin)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			return true
+		}
+	}
+	return false
+}
+
+// buildStatic builds csp from root with cgo off, into dir.
+func buildStatic(root, dir string) (string, error) {
+	bin := filepath.Join(dir, "csp-nocgo")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/csp")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return bin, nil
 }
 
 // medianOfExecs runs the command startupExecs times and gives the median
