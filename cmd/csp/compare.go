@@ -93,13 +93,27 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 	return exitSolved
 }
 
+// compareJSON is one line of csp compare --json: one setting's run.
+type compareJSON struct {
+	Type         string  `json:"type"` // always "setting"
+	Order        string  `json:"order"`
+	Prop         string  `json:"prop"`
+	Status       string  `json:"status"`
+	Solutions    int64   `json:"solutions"`
+	Objective    *int64  `json:"objective,omitempty"`
+	Best         string  `json:"best,omitempty"`
+	Nodes        int64   `json:"nodes"`
+	Failures     int64   `json:"failures"`
+	Propagations int64   `json:"propagations"`
+	TimeMS       float64 `json:"time_ms"`
+	First        string  `json:"first"`
+}
+
 func printCompareJSON(w io.Writer, rows []compare.Row) {
+	out := &jsonStream{w: w}
 	for _, r := range rows {
-		objective := ""
-		if r.Objective != nil {
-			objective = fmt.Sprintf(`,"objective":%d,"best":%q`, *r.Objective, r.Best)
-		}
-		fmt.Fprintf(w, `{"order":%q,"prop":%q,"status":%q,"solutions":%d%s,"nodes":%d,"failures":%d,"propagations":%d,"time_ms":%.3f,"first":%q}`+"\n",
-			r.Order, r.Prop, r.Status, r.Solutions, objective, r.Stats.Nodes, r.Stats.Failures, r.Stats.Propagations, ms(r.Elapsed), r.First)
+		out.emit(compareJSON{Type: "setting", Order: r.Order, Prop: r.Prop, Status: r.Status,
+			Solutions: r.Solutions, Objective: r.Objective, Best: r.Best, Nodes: r.Stats.Nodes,
+			Failures: r.Stats.Failures, Propagations: r.Stats.Propagations, TimeMS: ms(r.Elapsed), First: r.First})
 	}
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -62,7 +60,7 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, lang.ErrHasSolution):
 		if o.json {
-			fmt.Fprintln(stdout, `{"status":"satisfiable","conflict":null}`)
+			(&jsonStream{w: stdout}).emit(explanationJSON{Type: "explanation", Status: "satisfiable"})
 		} else {
 			fmt.Fprintln(stdout, "the model has a solution: there is nothing to explain")
 		}
@@ -76,7 +74,7 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 			return exitBadInput
 		}
 		if o.json {
-			fmt.Fprintf(stdout, `{"status":"unknown","stopped":%q,"conflict":null}`+"\n", cmp.Or(stopped, "timeout"))
+			(&jsonStream{w: stdout}).emit(explanationJSON{Type: "explanation", Status: "unknown", Stopped: cmp.Or(stopped, "timeout")})
 		}
 		if stopped != "" {
 			fmt.Fprintf(stderr, "csp: %s: the model was not proven unsatisfiable\n", explainStopText(o, stopped))
@@ -119,20 +117,40 @@ func explainStopText(o *options, stopped string) string {
 	return stopped
 }
 
+// explanationJSON is the line --explain --json prints; Conflict is null
+// unless the model was proven to have no solution.
+type explanationJSON struct {
+	Type     string         `json:"type"` // always "explanation"
+	Status   string         `json:"status"`
+	Minimal  *bool          `json:"minimal,omitempty"`
+	Stopped  string         `json:"stopped,omitempty"`
+	Checks   int            `json:"checks,omitempty"`
+	Conflict []conflictJSON `json:"conflict"`
+}
+
+// conflictJSON is one statement of the set: a constraint (its text, and
+// the generator values of a forall's) or a variable's domain.
+type conflictJSON struct {
+	Kind     string `json:"kind"` // constraint or domain
+	Variable string `json:"variable,omitempty"`
+	At       string `json:"at"`
+	With     string `json:"with,omitempty"`
+	Text     string `json:"text,omitempty"`
+}
+
 func printConflictJSON(w io.Writer, c *lang.Conflict, srcs lang.Sources, stopped string) {
-	var items []string
+	line := explanationJSON{Type: "explanation", Status: "unsatisfiable", Minimal: &c.Minimal,
+		Checks: c.Checks, Conflict: []conflictJSON{}}
+	if c.Stopped {
+		line.Stopped = stopped
+	}
 	for _, it := range c.Items {
 		if it.Var != nil {
-			items = append(items, fmt.Sprintf(`{"kind":"domain","variable":%q,"at":%q}`, it.Var.Name, it.Var.Pos.String()))
+			line.Conflict = append(line.Conflict, conflictJSON{Kind: "domain", Variable: it.Var.Name, At: it.Var.Pos.String()})
 			continue
 		}
-		items = append(items, fmt.Sprintf(`{"kind":"constraint","at":%q,"with":%q,"text":%q}`,
-			it.Origin.Stmt.Pos.String(), it.Origin.Bindings, it.Describe(srcs)))
+		line.Conflict = append(line.Conflict, conflictJSON{Kind: "constraint", At: it.Origin.Stmt.Pos.String(),
+			With: it.Origin.Bindings, Text: it.Describe(srcs)})
 	}
-	stop := ""
-	if c.Stopped && stopped != "" {
-		stop = fmt.Sprintf(`,"stopped":%q`, stopped)
-	}
-	fmt.Fprintf(w, `{"status":"unsatisfiable","minimal":%s%s,"checks":%d,"conflict":[%s]}`+"\n",
-		strconv.FormatBool(c.Minimal), stop, c.Checks, strings.Join(items, ","))
+	(&jsonStream{w: w}).emit(line)
 }

@@ -43,13 +43,13 @@ func TestExplainSignals(t *testing.T) {
 		{"term-before-proof", syscall.SIGTERM, hardFile, false, exitLimit,
 			"", "csp: interrupted: the model was not proven unsatisfiable\n"},
 		{"int-before-proof-json", syscall.SIGINT, hardFile, true, exitLimit,
-			`{"status":"unknown","stopped":"interrupted","conflict":null}` + "\n",
+			`{"type":"explanation","status":"unknown","stopped":"interrupted","conflict":null}` + "\n",
 			"csp: interrupted: the model was not proven unsatisfiable\n"},
 		{"int-after-proof", syscall.SIGINT, provenFile, false, exitUnsat,
 			"no solution: these 79 statements already have none (the explanation was stopped, so the set may not be minimal):\n",
 			"csp: interrupted: the set of statements may not be minimal\n"},
 		{"int-after-proof-json", syscall.SIGINT, provenFile, true, exitUnsat,
-			`{"status":"unsatisfiable","minimal":false,"stopped":"interrupted",`,
+			`{"type":"explanation","status":"unsatisfiable","minimal":false,"stopped":"interrupted",`,
 			"csp: interrupted: the set of statements may not be minimal\n"},
 	}
 	for _, c := range cases {
