@@ -196,7 +196,6 @@ func (b *Batch) Size() int {
 // Instance reads one line: '1'-'9' and 'A'-'Z' (10 to 35) are values,
 // '.', '_' and '0' blanks.
 func (b *Batch) Instance(line string) (*Instance, error) {
-	line = strings.TrimSpace(line)
 	vals, err := b.parseLine(line)
 	if err != nil {
 		return nil, err
@@ -224,21 +223,44 @@ func (b *Batch) Instance(line string) (*Instance, error) {
 // InstanceLowered reads a line and lowers the model with its value, even
 // when the batch could fix variables instead.
 func (b *Batch) InstanceLowered(line string) (*Instance, error) {
-	vals, err := b.parseLine(strings.TrimSpace(line))
+	vals, err := b.parseLine(line)
 	if err != nil {
 		return nil, err
 	}
 	return b.lowerLine(vals)
 }
 
-// parseLine reads the values of a line, 0 for a blank (values start at 1).
-// One slice a line: this runs once per instance of a batch of thousands.
+// LineError is a mistake in a line of a batch: Col is its column in the
+// line as given (from 1, in characters), and End, if more than Col, the
+// column just past the span it covers. The caller knows the file and the
+// line number, and places it.
+type LineError struct {
+	Col, End int
+	Msg      string
+}
+
+func (e *LineError) Error() string { return e.Msg }
+
+// parseLine reads the values of a line, 0 for a blank (values start at 1),
+// spaces around it ignored. One slice a line: this runs once per instance
+// of a batch of thousands.
 func (b *Batch) parseLine(line string) ([]int64, error) {
-	if n := utf8.RuneCountInString(line); n != b.Size() {
-		return nil, fmt.Errorf("%d characters, but %s needs %d", n, b.Param, b.Size())
+	trimmed := strings.TrimSpace(line)
+	lead := 0 // the columns of the spaces trimmed on the left
+	if len(trimmed) != len(line) {
+		lead = utf8.RuneCountInString(line[:strings.Index(line, trimmed)])
+	}
+	if n := utf8.RuneCountInString(trimmed); n != b.Size() {
+		// A short line is marked just past its end, a long one from the
+		// first character too many to its end.
+		e := &LineError{Col: lead + n + 1, Msg: fmt.Sprintf("%d characters, but %s needs %d", n, b.Param, b.Size())}
+		if n > b.Size() {
+			e.Col, e.End = lead+b.Size()+1, lead+n+1
+		}
+		return nil, e
 	}
 	vals := make([]int64, 0, b.Size())
-	for _, r := range line {
+	for _, r := range trimmed {
 		var v int64
 		switch {
 		case r == '.' || r == '_' || r == '0':
@@ -251,7 +273,7 @@ func (b *Batch) parseLine(line string) ([]int64, error) {
 		case r >= 'a' && r <= 'z':
 			v = int64(r-'a') + 10
 		default:
-			return nil, fmt.Errorf("%q is not a value (1-9, A-Z) or a blank (. _ 0)", r)
+			return nil, &LineError{Col: lead + len(vals) + 1, Msg: fmt.Sprintf("%q is not a value (1-9, A-Z) or a blank (. _ 0)", r)}
 		}
 		vals = append(vals, v)
 	}

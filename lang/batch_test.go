@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"errors"
 	"os"
 	"testing"
 )
@@ -127,5 +128,46 @@ func TestFormatLine(t *testing.T) {
 		if got := FormatLine(tt.in); got != tt.want {
 			t.Errorf("FormatLine(%v) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// A bad line's error is placed at its column in the line as given, the
+// spaces around it counted (a tab is one column) and a character of
+// several bytes counted once.
+func TestBatchLineErrorColumns(t *testing.T) {
+	model := "param p[1..2, 1..2]\nvar x[1..2, 1..2] in 1..4\nforall i in 1..2, j in 1..2: p[i, j] = 0 or x[i, j] = p[i, j]\n"
+	b, err := NewBatch(Input{Model: Source{Name: "m.csp", Text: []byte(model)}}, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		line     string
+		col, end int
+		msg      string
+	}{
+		{"12.", 4, 0, "3 characters, but p needs 4"},
+		{"  12.", 6, 0, "3 characters, but p needs 4"},
+		{"12.34", 5, 6, "5 characters, but p needs 4"},
+		{"\t1234567 ", 6, 9, "7 characters, but p needs 4"},
+		{"1!..", 2, 0, `'!' is not a value (1-9, A-Z) or a blank (. _ 0)`},
+		{" é...\r", 2, 0, `'é' is not a value (1-9, A-Z) or a blank (. _ 0)`},
+		{"..é. ", 3, 0, `'é' is not a value (1-9, A-Z) or a blank (. _ 0)`},
+		{"é\t1.", 1, 0, `'é' is not a value (1-9, A-Z) or a blank (. _ 0)`},
+	}
+	for _, c := range cases {
+		for _, read := range []func(string) (*Instance, error){b.Instance, b.InstanceLowered} {
+			_, err := read(c.line)
+			var le *LineError
+			if !errors.As(err, &le) {
+				t.Errorf("%q: error %v, want a LineError", c.line, err)
+				continue
+			}
+			if le.Col != c.col || le.End != c.end || le.Msg != c.msg {
+				t.Errorf("%q: col %d end %d %q, want col %d end %d %q", c.line, le.Col, le.End, le.Msg, c.col, c.end, c.msg)
+			}
+		}
+	}
+	if _, err := b.Instance("  1234 \r"); err != nil {
+		t.Errorf("a good line with spaces around it: %v", err)
 	}
 }

@@ -267,6 +267,14 @@ func (st Style) PrintErrors(w io.Writer, err error, src Sources) {
 	}
 }
 
+// PrintAtLine writes e as PrintErrors does, with line as the text of
+// e.Pos.Line: for a line read from a stream, whose file is not kept.
+func (st Style) PrintAtLine(w io.Writer, e *Error, line string) {
+	fmt.Fprintln(w, apply(st.Place, e.Pos.String()+":")+" "+apply(st.Message, shortMessage(e.Msg)))
+	one := func(p Pos) Pos { p.Line = min(p.Line, 1); return p }
+	fmt.Fprint(w, snippet([]byte(strings.TrimRight(line, "\r\n")), one(e.Pos), one(e.End), st.Caret))
+}
+
 // snippet returns the source line of pos, indented by four spaces, and a
 // line with carets under the span pos..end (one caret if end is unset or on
 // another line). Tabs are expanded so the caret lines up.

@@ -32,8 +32,10 @@ type batchResult struct {
 	n         int
 	line      int // in FILE, for messages
 	answer    string
-	status    string // solution, optimal, unsatisfiable, timeout, interrupted, invalid
-	err       string // for invalid lines
+	status    string          // solution, optimal, unsatisfiable, timeout, interrupted, invalid
+	err       string          // for invalid lines
+	errAt     *lang.LineError // where in its line, if known
+	text      string          // the line, with errAt
 	stats     engine.Stats
 	count     int64  // the solutions found (all of them with --count)
 	objective *int64 // the best objective, with an objective
@@ -220,6 +222,9 @@ func (w *batchWorker) solve(j batchJob) batchResult {
 	}
 	if err != nil {
 		res.status, res.err = "invalid", err.Error()
+		if errors.As(err, &res.errAt) {
+			res.text = j.text
+		}
 		return res
 	}
 	s, err := w.solver(inst.Program.Model)
@@ -305,7 +310,14 @@ func (r *batchRun) track(s *engine.Solver, on bool) {
 // print writes one answer line: the solution in one-line form, or why
 // there is none.
 func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, path string, line int) {
-	if res.status == "invalid" {
+	switch {
+	case res.errAt != nil:
+		e := &lang.Error{Pos: lang.Pos{File: path, Line: line, Col: res.errAt.Col}, Msg: res.err}
+		if res.errAt.End > res.errAt.Col {
+			e.End = lang.Pos{File: path, Line: line, Col: res.errAt.End}
+		}
+		painter(useColour(stderr)).errorStyle().PrintAtLine(stderr, e, res.text)
+	case res.status == "invalid":
 		fmt.Fprintf(stderr, "%s:%d: %s\n", path, line, res.err)
 	}
 	if res.stopped != "" && res.objective != nil {

@@ -171,15 +171,17 @@ func (jr *jobReader) next() (batchJob, bool) {
 	for jr.sc.Scan() {
 		line := jr.line
 		jr.line++
-		text := strings.TrimSpace(jr.sc.Text())
+		raw := jr.sc.Text()
 		if line == 1 {
-			text = strings.TrimPrefix(text, "\ufeff") // a byte-order mark
+			raw = strings.TrimPrefix(raw, "\ufeff") // a byte-order mark
 		}
-		if text == "" || strings.HasPrefix(text, "#") {
+		// The line goes as it is: Instance ignores the spaces around it,
+		// and an error's column counts them.
+		if text := strings.TrimSpace(raw); text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		jr.n++
-		return batchJob{n: jr.n - 1, line: line, text: text}, true
+		return batchJob{n: jr.n - 1, line: line, text: raw}, true
 	}
 	switch err := jr.sc.Err(); {
 	case errors.Is(err, bufio.ErrTooLong):

@@ -45,7 +45,11 @@ type jsonBatchStatusLine struct {
 // gets an error line, placed at its line of the batch file.
 func (j *jsonStream) instance(res batchResult, path string, line int, counting bool) {
 	if res.status == "invalid" {
-		j.emit(jsonErrorLine{Type: "error", File: path, Line: line, Message: res.err})
+		e := jsonErrorLine{Type: "error", File: path, Line: line, Message: res.err}
+		if res.errAt != nil {
+			e.Column = res.errAt.Col
+		}
+		j.emit(e)
 	}
 	l := jsonInstanceLine{Type: "instance", Instance: res.n + 1, Line: line, Status: res.status,
 		Complete: res.stopped == "" && res.status != "invalid", Answer: res.answer, Objective: res.objective,

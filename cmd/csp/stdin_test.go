@@ -35,7 +35,7 @@ func TestStdin(t *testing.T) {
 		{"batch lines", []string{"solve", "models/sudoku-nxn.csp", "-p", "N=4", "-p", "R=2", "-p", "C=2", "--each", "puzzle=-"},
 			"1.....2......3.4\n11..............\n", exitUnsat, "1243342141322314\nno solution\n", ""},
 		{"batch line error", []string{"solve", "models/sudoku-nxn.csp", "-p", "N=4", "-p", "R=2", "-p", "C=2", "--each", "-"},
-			"\n1...\n", exitBadInput, "invalid: 4 characters, but puzzle needs 16\n", "<stdin>:2: 4 characters"},
+			"\n1...\n", exitBadInput, "invalid: 4 characters, but puzzle needs 16\n", "<stdin>:2:5: 4 characters"},
 		{"twice", []string{"solve", "-", "-"}, "var x in 1..3\n", exitBadInput, "",
 			"csp: - names the standard input, which can be read once: give - once\n"},
 		{"model and batch", []string{"solve", "-", "--each", "-"}, "var x in 1..3\n", exitBadInput, "",
