@@ -16,6 +16,7 @@ type Config struct {
 	Root          string // the checkout (found from the working directory when empty)
 	Data          string // the puzzle sets
 	CSP           string // csp binary (built when empty)
+	CGO           bool   // build csp with cgo where the toolchain would (default: CGO_ENABLED=0)
 	Reps, BigReps int
 	Quick, Full   bool
 	Only, Skip    *regexp.Regexp

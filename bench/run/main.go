@@ -34,6 +34,7 @@ func main() {
 	flag.DurationVar(&cfg.LongRun, "long", cfg.LongRun, "a variant whose run takes longer than this is run once")
 	flag.IntVar(&cfg.MemLimitMB, "mem", cfg.MemLimitMB, "address-space limit of every solver process, in MB (0: none)")
 	flag.StringVar(&cfg.CSP, "csp", "", "csp binary to measure (default: build ./cmd/csp of this checkout)")
+	flag.BoolVar(&cfg.CGO, "cgo", false, "build csp with cgo, as go build does where a C compiler is installed (default: CGO_ENABLED=0, the static build a machine with only Go makes)")
 	flag.StringVar(&cfg.Data, "data", "", "directory of the puzzle sets (default: ../shared/data/sudoku next to the checkout)")
 	flag.BoolVar(&cfg.NoGecode, "no-gecode", false, "do not run MiniZinc")
 	flag.BoolVar(&cfg.NoBaseline, "no-baseline", false, "do not run the specialised baselines")

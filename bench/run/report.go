@@ -26,6 +26,13 @@ func (r *runner) printReport(elapsed time.Duration) {
 	if t.cspDirty != "" {
 		csp += " (" + t.cspDirty + ")"
 	}
+	switch {
+	case r.cfg.CSP != "":
+	case r.cfg.CGO:
+		csp += "; built with cgo (-cgo)"
+	default:
+		csp += "; built with CGO_ENABLED=0, as on a machine with only Go (-cgo builds it with cgo)"
+	}
 	fmt.Fprintf(w, "- csp: %s\n", csp)
 	if t.minizinc != "" {
 		fmt.Fprintf(w, "- MiniZinc %s with Gecode %s\n", t.mznVersion, t.gecodeVer)

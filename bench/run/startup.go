@@ -1,7 +1,6 @@
 package main
 
 import (
-	"debug/elf"
 	"fmt"
 	"os"
 	"os/exec"
@@ -22,22 +21,26 @@ import (
 // it against libc, for the net package (readline and `csp play` import
 // it), and the dynamic loader costs more than half a millisecond at each
 // start. A machine with only Go builds it without cgo (Go 1.20 and later
-// turn cgo off when no C compiler is found), as CGO_ENABLED=0 does here:
-// the row measures both builds when the bench builds csp itself.
+// turn cgo off when no C compiler is found): the bench builds csp so, as
+// CGO_ENABLED=0 does (-cgo for the other build), and this row measures
+// the other build beside it.
 const startupExecs = 101
 
 func (r *runner) startupRows() []*problem {
 	p := &problem{section: "Start-up", name: "csp solve models/queens.csp", size: 8,
 		note: fmt.Sprintf("each run is the median of %d processes, end to end (the CPU column: user + system); the baseline is a Go hello world (fmt.Println) built by the same Go", startupExecs)}
-	if dynamic(r.tools.csp) {
-		p.note += "; csp's column is `go build` here, where a C compiler makes it link libc (dynamically linked); the CGO_ENABLED=0 column is the static build a machine with only Go makes"
-	}
 	p.variants = append(p.variants, r.startupVariant("default", r.tools.csp))
-	if r.cfg.CSP == "" && dynamic(r.tools.csp) {
-		if bin, err := buildStatic(r.cfg.Root, r.tmp); err != nil {
-			r.notef("start-up row: no cgo-free build of csp: %v", err)
+	if r.cfg.CSP == "" {
+		// The other build: with cgo, or without it under -cgo.
+		name, ours := "go build with cgo", "CGO_ENABLED=0, static, as a machine with only Go builds it"
+		if r.cfg.CGO {
+			name, ours = "CGO_ENABLED=0", "go build with cgo, linked against libc"
+		}
+		if bin, err := buildCSP(r.cfg.Root, filepath.Join(r.tmp, "other-build"), !r.cfg.CGO); err != nil {
+			r.notef("start-up row: no %s build of csp: %v", name, err)
 		} else {
-			p.variants = append(p.variants, r.startupVariant("CGO_ENABLED=0", bin))
+			p.variants = append(p.variants, r.startupVariant(name, bin))
+			p.note += fmt.Sprintf("; csp's column is the bench's build of csp (%s), the %q column the other one", ours, name)
 		}
 	}
 	hello, err := buildHello(r.tmp)
@@ -74,28 +77,19 @@ func (r *runner) startupVariant(name, bin string) *variant {
 	}}
 }
 
-// dynamic reports whether bin is an ELF executable with an interpreter
-// (the dynamic loader); false for a static one, or where it is not ELF.
-func dynamic(bin string) bool {
-	f, err := elf.Open(bin)
-	if err != nil {
-		return false
+// buildCSP builds ./cmd/csp of root into dir, with cgo if withCGO (where
+// a C compiler is found), else with CGO_ENABLED=0.
+func buildCSP(root, dir string, withCGO bool) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
 	}
-	defer f.Close()
-	for _, p := range f.Progs {
-		if p.Type == elf.PT_INTERP {
-			return true
-		}
-	}
-	return false
-}
-
-// buildStatic builds csp from root with cgo off, into dir.
-func buildStatic(root, dir string) (string, error) {
-	bin := filepath.Join(dir, "csp-nocgo")
+	bin := filepath.Join(dir, "csp")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/csp")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if withCGO {
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	}
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build: %v\n%s", err, out)
 	}

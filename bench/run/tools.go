@@ -53,12 +53,11 @@ func setupTools(cfg *Config, tmp string, notef func(string, ...any)) (*tools, er
 		}
 		t.csp = p
 	} else {
-		t.csp = filepath.Join(tmp, "csp")
-		cmd := exec.Command("go", "build", "-o", t.csp, "./cmd/csp")
-		cmd.Dir = cfg.Root
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("building csp: %v\n%s", err, out)
+		bin, err := buildCSP(cfg.Root, tmp, cfg.CGO)
+		if err != nil {
+			return nil, fmt.Errorf("building csp: %v", err)
 		}
+		t.csp = bin
 	}
 	if out, err := exec.Command(t.csp, "version").Output(); err == nil {
 		t.cspVersion = strings.TrimSpace(string(out))
