@@ -263,6 +263,7 @@ func (x *explainer) lowerRelaxed(relax map[string]bool) (*Program, bool) {
 	l.relax, l.universe = relax, x.universe
 	l.decomposeAll = x.in.Decompose
 	l.plainLookups = x.in.PlainLookups
+	l.valuesOnly = x.in.ValuesOnly
 	p := l.lower(f)
 	ok := len(errs) == 0 && len(p.Model.Constraints()) == len(x.base.Model.Constraints()) && p.origins.equal(&x.base.origins)
 	return p, ok

@@ -34,6 +34,7 @@ type lowerer struct {
 	m            *engine.Model
 	decomposeAll bool // globals as their decompositions (Input.Decompose)
 	plainLookups bool // no hidden variables for lookups (Input.PlainLookups)
+	valuesOnly   bool // a board too big to draw is no error (Input.ValuesOnly)
 	prog         *Program
 	errs         *ErrorList
 	env          map[string]value
@@ -101,6 +102,7 @@ func lowerBatch(f *File, binds map[string]*binding, srcs Sources, errs *ErrorLis
 	l.limit = batch.guard
 	l.decomposeAll = batch.in.Decompose
 	l.plainLookups = batch.in.PlainLookups
+	l.valuesOnly = batch.in.ValuesOnly
 	return l.lower(f)
 }
 

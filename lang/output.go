@@ -83,8 +83,10 @@ func (l *lowerer) boardItem(c *Call) (showItem, bool) {
 	if v == nil {
 		return showItem{}, false
 	}
+	// Under ValuesOnly the text is capped where it is written (the JSON
+	// solution line's shown), so the board may be of any size.
 	rows, ok := boardRows(a)
-	if !ok || a.dims[0].size() > 0 && rows.size() > maxBoardCells/a.dims[0].size() {
+	if !ok || !l.valuesOnly && a.dims[0].size() > 0 && rows.size() > maxBoardCells/a.dims[0].size() {
 		l.errorf(c.Args[0], "board(%s) would draw %s rows of %d columns, more than the %d squares csp draws",
 			l.text(c.Args[0]), rowCount(rows, ok), a.dims[0].size(), maxBoardCells)
 		return showItem{}, false

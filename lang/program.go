@@ -29,6 +29,10 @@ type Input struct {
 	// propagation to a fixpoint (element.go): under the course's levels,
 	// none and fc, the search then branches on declared variables only.
 	PlainLookups bool
+	// ValuesOnly says the solutions are read as values (--json, which
+	// caps the show text it carries): a board() too big to draw is then
+	// no error, only left out of that text.
+	ValuesOnly bool
 }
 
 // Program is a checked model lowered into an engine.Model, with what is
@@ -121,6 +125,7 @@ func Compile(in Input) (*Program, error) {
 	l.res, l.broken, l.data, l.limit = res, br, data, g
 	l.decomposeAll = in.Decompose
 	l.plainLookups = in.PlainLookups
+	l.valuesOnly = in.ValuesOnly
 	l.dropLowered = true
 	p := l.lower(f)
 	p.Sources = srcs

@@ -167,11 +167,7 @@ func (r *runner) queensFirst(n int) *problem {
 	}
 	limit := secs(r.cfg.Timeout)
 	p.variants = r.cspVariants("qf", r.cspExtras(true), func(extra []string) result {
-		model := "models/queens.csp"
-		if n > 10000 {
-			model = "bench/models/queens-large.csp" // the same model, without board(q)
-		}
-		args := append([]string{"solve", model, "-p", fmt.Sprintf("n=%d", n), "--json", "-s", "--timeout", limit}, extra...)
+		args := append([]string{"solve", "models/queens.csp", "-p", fmt.Sprintf("n=%d", n), "--json", "-s", "--timeout", limit}, extra...)
 		o := execute(r.cfg.Root, r.cfg.Timeout+5*time.Second, r.tools.csp, args...)
 		res := cspResult(o)
 		if res.ok() {

@@ -105,6 +105,10 @@ func loadInput(o *options) (lang.Input, error) {
 	in.Params = o.params
 	in.Decompose = o.decompose
 	in.PlainLookups = o.prop != engine.PropAC
+	// --json caps the show text it carries, so a board of any size can
+	// be left out of it; a job's lines carry the whole text for csp
+	// merge, which prints it as csp solve does.
+	in.ValuesOnly = o.json && o.job == "" && o.eachJobs == ""
 	return in, nil
 }
 
