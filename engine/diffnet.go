@@ -52,8 +52,8 @@ type diffNet struct {
 	at2     int32    // and in slow
 
 	marg  [64]int32  // scratch: per value, the unfixed variable (index into ud) matched to it
-	ud    [64]uint64 // scratch: Régin's test's unfixed variables: their domains,
-	us    [64]int32  // their slots,
+	ud    [65]uint64 // scratch: Régin's test's unfixed variables: their domains,
+	us    [65]int32  // their slots (one more: regin's gathering writes there past 64),
 	mt    [64]int8   // their matched values
 	reach [64]uint64 // scratch: per matched value, the values it reaches
 

@@ -12,17 +12,21 @@ func (p *diffNet) regin(t *store, u int32) bool {
 	}
 	lo, hi := p.uAt[u], p.uAt[u+1]
 	var union uint64
-	var cnt [65]int32 // unfixed variables by size, for hallFreeN
+	var cnt [65]int32 // variables by size, for hallFreeN (which skips size 1)
 	k := 0
-	for s := lo; s < hi; s++ {
-		d := p.dom[p.uVar[s]]
-		if d&(d-1) == 0 {
-			p.match[s] = -1
-			continue
-		}
-		p.ud[k&63], p.us[k&63] = d, s // past 64, n < k below
-		k++
-		union |= d
+	// Without a branch on "fixed": as often true as not, mispredicted
+	// it cost more than this loop's stores. A fixed variable is written
+	// at ud[k] too, where the next unfixed one overwrites it; past 64
+	// unfixed, n < k below, and the writes stay at ud[64].
+	dom, uVar, match := p.dom, p.uVar[lo:hi], p.match[lo:hi]
+	for j, i := range uVar {
+		d := dom[i]
+		many := -b2u(d&(d-1) != 0) // all ones if unfixed
+		match[j] |= int8(^many)    // -1 if fixed
+		at := min(k, 64)
+		p.ud[at], p.us[at] = d, lo+int32(j)
+		k += int(many & 1)
+		union |= d & many
 		cnt[bits.OnesCount64(d)]++
 	}
 	n := bits.OnesCount64(union)
