@@ -37,19 +37,21 @@ type diffNet struct {
 	match []int8  // per slot: its matched value, -1 if none
 	uCons []int32 // per unit: the model constraint
 
-	dom     []uint64 // per local variable: its domain in local bits, this run
-	d0      []uint64 // as loaded from the store
-	at      []uint32 // the run that loaded it
-	uRun    []uint32 // per unit: the run that loaded its variables
-	run     uint32
-	chg     []bool   // narrowed in this run, not yet written back
-	changed []int32  // those variables
-	vMask   []uint64 // per local variable, nw words: the set of its units
-	nw      int      // words of a set of units
-	work    []uint64 // the units to bring to the cheap rules' fixpoint
-	slow    []uint64 // the units to give Régin's test
-	at1     int32    // where next looks first in work
-	at2     int32    // and in slow
+	dom       []uint64 // per local variable: its domain in local bits, this run
+	d0        []uint64 // as loaded from the store
+	at        []uint32 // the run that loaded it
+	uRun      []uint32 // per unit: the run that loaded its variables
+	run       uint32
+	chg       []bool   // narrowed in this run, not yet written back
+	changed   []int32  // those variables
+	vMask     []uint64 // per local variable, nw words: the set of its units
+	nw        int      // words of a set of units
+	work      []uint64 // the units to bring to the cheap rules' fixpoint
+	slow      []uint64 // the units to give Régin's test
+	calm      []uint64 // units Régin's test would pass unchanged (unit found them so)
+	calmSkips int      // the tests calm spared (tests)
+	at1       int32    // where next looks first in work
+	at2       int32    // and in slow
 
 	marg  [64]int32  // scratch: per value, the unfixed variable (index into ud) matched to it
 	ud    [65]uint64 // scratch: Régin's test's unfixed variables: their domains,
@@ -275,6 +277,9 @@ func (p *diffNet) sweep(s *Solver, kept bool) bool {
 	if len(p.xs) <= eagerLoad && !kept {
 		p.loadAll(t)
 	}
+	// A unit is calm only as unit last left it in this sweep: rootRun
+	// puts units in slow that unit has not seen.
+	clear(p.calm)
 	// The fixed values first, everywhere, then Régin's test on one unit,
 	// and again: the cheap rule does most of the work, and every unit
 	// Régin sees is as narrow as it gets.
@@ -284,7 +289,14 @@ func (p *diffNet) sweep(s *Solver, kept bool) bool {
 		if u >= 0 {
 			ok = p.unit(t, u)
 		} else if u = next(p.slow, &p.at2); u >= 0 {
-			ok = p.regin(t, u)
+			// Taken all the same: where the sweep stands next is where
+			// the test, finding nothing, would leave it.
+			if p.calm[u>>6]>>(u&63)&1 != 0 {
+				p.calmSkips++
+				ok = true
+			} else {
+				ok = p.regin(t, u)
+			}
 		} else {
 			p.flush(t)
 			return true
@@ -372,10 +384,12 @@ func (p *diffNet) unit(t *store, u int32) bool {
 		case n < k:
 			return p.fail(t, u, -1) // k variables, fewer values
 		case n > k:
+			p.setCalm(u, k <= 2)
 			return true
 		}
 		hidden := once &^ twice
 		if hidden == 0 {
+			p.setCalm(u, k <= 3)
 			return true
 		}
 		if !p.takeHidden(t, u, slots, hidden) {
@@ -387,6 +401,20 @@ func (p *diffNet) unit(t *store, u int32) bool {
 		spread = 0
 		once, twice, k = tallyOf(dom, slots)
 	}
+}
+
+// useCalm enables setCalm; tests turn it off to compare.
+var useCalm = true
+
+// setCalm records whether Régin's test on unit u, as unit leaves it,
+// would end at once, finding nothing (see regin: k unfixed variables,
+// k <= 2, or k <= 3 and as many values): the sweep then skips it. Every
+// change to u's domains after this puts u in work again (wake), and unit
+// records it anew before any test is taken (work goes first); the test's
+// own narrowings do not wake u, but it has been taken then.
+func (p *diffNet) setCalm(u int32, calm bool) {
+	w := &p.calm[u>>6]
+	*w = *w&^(1<<(u&63)) | b2u(calm && useCalm)<<(u&63)
 }
 
 // tallyOf counts the values of the unfixed variables among slots: those
