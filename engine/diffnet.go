@@ -37,27 +37,30 @@ type diffNet struct {
 	match []int8  // per slot: its matched value, -1 if none
 	uCons []int32 // per unit: the model constraint
 
-	dom       []uint64 // per local variable: its domain in local bits, this run
-	d0        []uint64 // as loaded from the store
-	at        []uint32 // the run that loaded it
-	uRun      []uint32 // per unit: the run that loaded its variables
-	run       uint32
-	chg       []bool   // narrowed in this run, not yet written back
-	changed   []int32  // those variables
-	vMask     []uint64 // per local variable, nw words: the set of its units
-	nw        int      // words of a set of units
-	work      []uint64 // the units to bring to the cheap rules' fixpoint
-	slow      []uint64 // the units to give Régin's test
-	calm      []uint64 // units Régin's test would pass unchanged (unit found them so)
-	calmSkips int      // the tests calm spared (tests)
-	at1       int32    // where next looks first in work
-	at2       int32    // and in slow
+	dom     []uint64 // per local variable: its domain in local bits, this run
+	d0      []uint64 // as loaded from the store
+	at      []uint32 // the run that loaded it
+	uRun    []uint32 // per unit: the run that loaded its variables
+	run     uint32
+	chg     []bool   // narrowed in this run, not yet written back
+	changed []int32  // those variables
+	vMask   []uint64 // per local variable, nw words: the set of its units
+	nw      int      // words of a set of units
+	work    []uint64 // the units to bring to the cheap rules' fixpoint
+	slow    []uint64 // the units to give Régin's test
+	calm    []uint64 // units Régin's test would pass unchanged (unit found them so)
+	at1     int32    // where next looks first in work
+	at2     int32    // and in slow
 
 	marg  [64]int32  // scratch: per value, the unfixed variable (index into ud) matched to it
 	ud    [65]uint64 // scratch: Régin's test's unfixed variables: their domains,
 	us    [65]int32  // their slots (one more: regin's gathering writes there past 64),
 	mt    [64]int8   // their matched values
 	reach [64]uint64 // scratch: per matched value, the values it reaches
+	comp  [64]uint64 // scratch: per matched value, its strongly connected component
+
+	calmSkips   int // the tests calm spared (tests)
+	tightSplits int // components pruneTight found past a unit's first (tests)
 
 	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
 	peer   []int32

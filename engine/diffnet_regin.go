@@ -83,6 +83,10 @@ func (p *diffNet) regin(t *store, u int32) bool {
 	for j, mv := range mt {
 		p.reach[mv] = ud[j] &^ (1 << mv)
 	}
+	if n == k && useTight {
+		p.pruneTight(u, k, matched)
+		return true
+	}
 	if closedReach(p.reach[:], matched, union&^matched) {
 		return true
 	}
@@ -109,6 +113,59 @@ func (p *diffNet) regin(t *store, u int32) bool {
 		}
 	}
 	return true
+}
+
+// useTight enables pruneTight; tests turn it off to compare.
+var useTight = true
+
+// pruneTight ends regin on a unit whose k unfixed variables have k
+// values between them, all matched: with no free value, an edge x–v is
+// kept iff v lies in the strongly connected component of x's own value
+// (over reach, the matched values' graph). The components are found one
+// by one, each as the values a forward search from its least one reaches
+// that reach it back, both within the values not yet placed; the first
+// is usually all of them (closedReach's answer, at its cost), and then
+// nothing is removed. Otherwise each variable keeps its value's
+// component: no transitive closure of reach, O(k^2), as regin takes for
+// a unit with free values.
+func (p *diffNet) pruneTight(u int32, k int, matched uint64) {
+	reach := &p.reach
+	for rest := matched; rest != 0; {
+		root := rest & -rest
+		fwd := root
+		for frontier := root; frontier != 0; {
+			var next uint64
+			for vs := frontier; vs != 0; vs &= vs - 1 {
+				next |= reach[bits.TrailingZeros64(vs)]
+			}
+			next &= rest
+			frontier = next &^ fwd
+			fwd |= next
+		}
+		bwd := root
+		for grew := true; grew; {
+			grew = false
+			for vs := fwd &^ bwd; vs != 0; vs &= vs - 1 {
+				if v := bits.TrailingZeros64(vs); reach[v]&bwd != 0 {
+					bwd |= 1 << v
+					grew = true
+				}
+			}
+		}
+		if bwd == matched {
+			return // strongly connected: every edge is kept
+		}
+		p.tightSplits++
+		for vs := bwd; vs != 0; vs &= vs - 1 {
+			p.comp[bits.TrailingZeros64(vs)] = bwd
+		}
+		rest &^= bwd
+	}
+	for j, d := range p.ud[:k] {
+		if keep := d & p.comp[p.mt[j]]; keep != d {
+			p.set(p.uVar[p.us[j]], keep, u, true) // keeps its value: never empty
+		}
+	}
 }
 
 // keepMatch keeps the matching of the first k unfixed variables for the
