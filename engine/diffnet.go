@@ -131,6 +131,12 @@ func (p *diffNet) set(i int32, d uint64, u int32, dc bool) {
 		p.changed = append(p.changed, i)
 	}
 	p.dom[i] = d
+	if p.nw == 1 { // wake's one-word path, without its call
+		w := p.vMask[i]
+		p.work[0] = (p.work[0] | w) &^ (1 << u)
+		p.slow[0] = (p.slow[0] | w) &^ (b2u(dc) << u)
+		return
+	}
 	p.wake(i, u, dc)
 }
 
