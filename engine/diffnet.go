@@ -21,7 +21,10 @@ import "math/bits"
 // in two steps: the values of its fixed variables are removed from the
 // others until no new variable is fixed (the cheap rule that does most
 // of the work), then Régin's test on the bit sets of its unfixed
-// variables, skipped when no Hall set can exist (hallFree). Both steps are
+// variables, skipped when no Hall set can exist (hallFree) or when the
+// cheap rules left the unit too few unfixed variables for one (calm),
+// and ended, when the unit has as many values as unfixed variables, by
+// its strongly connected components (pruneTight). Both steps are
 // monotone, so the fixpoint, and the search tree, is the one of the
 // separate propagators; only the constraint a failure is charged to
 // (dom/wdeg) may differ, being the unit where it was found.
