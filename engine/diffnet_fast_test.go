@@ -37,7 +37,7 @@ var diffNetPaths = []struct {
 // once; pruneTight prunes a unit with as many values as unfixed
 // variables by its strongly connected components.
 func TestDiffNetFastPathsSameSearch(t *testing.T) {
-	models := 120
+	models := 80
 	if testing.Short() {
 		models = 40
 	}
