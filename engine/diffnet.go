@@ -21,7 +21,10 @@ import "math/bits"
 // in two steps: the values of its fixed variables are removed from the
 // others until no new variable is fixed (the cheap rule that does most
 // of the work), then Régin's test on the bit sets of its unfixed
-// variables, skipped when no Hall set can exist (hallFree). Both steps are
+// variables, skipped when no Hall set can exist (hallFree) or when the
+// cheap rules left the unit too few unfixed variables for one (calm),
+// and ended, when the unit has as many values as unfixed variables, by
+// its strongly connected components (pruneTight). Both steps are
 // monotone, so the fixpoint, and the search tree, is the one of the
 // separate propagators; only the constraint a failure is charged to
 // (dom/wdeg) may differ, being the unit where it was found.
@@ -48,14 +51,19 @@ type diffNet struct {
 	nw      int      // words of a set of units
 	work    []uint64 // the units to bring to the cheap rules' fixpoint
 	slow    []uint64 // the units to give Régin's test
+	calm    []uint64 // units Régin's test would pass unchanged (unit found them so)
 	at1     int32    // where next looks first in work
 	at2     int32    // and in slow
 
 	marg  [64]int32  // scratch: per value, the unfixed variable (index into ud) matched to it
-	ud    [64]uint64 // scratch: Régin's test's unfixed variables: their domains,
-	us    [64]int32  // their slots,
+	ud    [65]uint64 // scratch: Régin's test's unfixed variables: their domains,
+	us    [65]int32  // their slots (one more: regin's gathering writes there past 64),
 	mt    [64]int8   // their matched values
 	reach [64]uint64 // scratch: per matched value, the values it reaches
+	comp  [64]uint64 // scratch: per matched value, its strongly connected component
+
+	calmSkips   int // the tests calm spared (tests)
+	tightSplits int // components pruneTight found past a unit's first (tests)
 
 	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
 	peer   []int32
@@ -126,6 +134,12 @@ func (p *diffNet) set(i int32, d uint64, u int32, dc bool) {
 		p.changed = append(p.changed, i)
 	}
 	p.dom[i] = d
+	if p.nw == 1 { // wake's one-word path, without its call
+		w := p.vMask[i]
+		p.work[0] = (p.work[0] | w) &^ (1 << u)
+		p.slow[0] = (p.slow[0] | w) &^ (b2u(dc) << u)
+		return
+	}
 	p.wake(i, u, dc)
 }
 
@@ -275,6 +289,9 @@ func (p *diffNet) sweep(s *Solver, kept bool) bool {
 	if len(p.xs) <= eagerLoad && !kept {
 		p.loadAll(t)
 	}
+	// A unit is calm only as unit last left it in this sweep: rootRun
+	// puts units in slow that unit has not seen.
+	clear(p.calm)
 	// The fixed values first, everywhere, then Régin's test on one unit,
 	// and again: the cheap rule does most of the work, and every unit
 	// Régin sees is as narrow as it gets.
@@ -284,7 +301,14 @@ func (p *diffNet) sweep(s *Solver, kept bool) bool {
 		if u >= 0 {
 			ok = p.unit(t, u)
 		} else if u = next(p.slow, &p.at2); u >= 0 {
-			ok = p.regin(t, u)
+			// Taken all the same: where the sweep stands next is where
+			// the test, finding nothing, would leave it.
+			if p.calm[u>>6]>>(u&63)&1 != 0 {
+				p.calmSkips++
+				ok = true
+			} else {
+				ok = p.regin(t, u)
+			}
 		} else {
 			p.flush(t)
 			return true
@@ -372,10 +396,12 @@ func (p *diffNet) unit(t *store, u int32) bool {
 		case n < k:
 			return p.fail(t, u, -1) // k variables, fewer values
 		case n > k:
+			p.setCalm(u, k <= 2)
 			return true
 		}
 		hidden := once &^ twice
 		if hidden == 0 {
+			p.setCalm(u, k <= 3)
 			return true
 		}
 		if !p.takeHidden(t, u, slots, hidden) {
@@ -387,6 +413,20 @@ func (p *diffNet) unit(t *store, u int32) bool {
 		spread = 0
 		once, twice, k = tallyOf(dom, slots)
 	}
+}
+
+// useCalm enables setCalm; tests turn it off to compare.
+var useCalm = true
+
+// setCalm records whether Régin's test on unit u, as unit leaves it,
+// would end at once, finding nothing (see regin: k unfixed variables,
+// k <= 2, or k <= 3 and as many values): the sweep then skips it. Every
+// change to u's domains after this puts u in work again (wake), and unit
+// records it anew before any test is taken (work goes first); the test's
+// own narrowings do not wake u, but it has been taken then.
+func (p *diffNet) setCalm(u int32, calm bool) {
+	w := &p.calm[u>>6]
+	*w = *w&^(1<<(u&63)) | b2u(calm && useCalm)<<(u&63)
 }
 
 // tallyOf counts the values of the unfixed variables among slots: those

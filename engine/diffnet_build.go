@@ -136,6 +136,7 @@ func (b *builder) newDiffNet(props []int) *diffNet {
 	p.changed = make([]int32, 0, n)
 	p.work = make([]uint64, p.nw)
 	p.slow = make([]uint64, p.nw)
+	p.calm = make([]uint64, p.nw)
 	p.pending = make([]int32, 0, n)
 	p.reload = make([]int32, 0, 2*n)
 	p.buildPeers()

@@ -12,17 +12,21 @@ func (p *diffNet) regin(t *store, u int32) bool {
 	}
 	lo, hi := p.uAt[u], p.uAt[u+1]
 	var union uint64
-	var cnt [65]int32 // unfixed variables by size, for hallFreeN
+	var cnt [65]int32 // variables by size, for hallFreeN (which skips size 1)
 	k := 0
-	for s := lo; s < hi; s++ {
-		d := p.dom[p.uVar[s]]
-		if d&(d-1) == 0 {
-			p.match[s] = -1
-			continue
-		}
-		p.ud[k&63], p.us[k&63] = d, s // past 64, n < k below
-		k++
-		union |= d
+	// Without a branch on "fixed": as often true as not, mispredicted
+	// it cost more than this loop's stores. A fixed variable is written
+	// at ud[k] too, where the next unfixed one overwrites it; past 64
+	// unfixed, n < k below, and the writes stay at ud[64].
+	dom, uVar, match := p.dom, p.uVar[lo:hi], p.match[lo:hi]
+	for j, i := range uVar {
+		d := dom[i]
+		many := -b2u(d&(d-1) != 0) // all ones if unfixed
+		match[j] |= int8(^many)    // -1 if fixed
+		at := min(k, 64)
+		p.ud[at], p.us[at] = d, lo+int32(j)
+		k += int(many & 1)
+		union |= d & many
 		cnt[bits.OnesCount64(d)]++
 	}
 	n := bits.OnesCount64(union)
@@ -79,6 +83,10 @@ func (p *diffNet) regin(t *store, u int32) bool {
 	for j, mv := range mt {
 		p.reach[mv] = ud[j] &^ (1 << mv)
 	}
+	if n == k && useTight {
+		p.pruneTight(u, k, matched)
+		return true
+	}
 	if closedReach(p.reach[:], matched, union&^matched) {
 		return true
 	}
@@ -105,6 +113,59 @@ func (p *diffNet) regin(t *store, u int32) bool {
 		}
 	}
 	return true
+}
+
+// useTight enables pruneTight; tests turn it off to compare.
+var useTight = true
+
+// pruneTight ends regin on a unit whose k unfixed variables have k
+// values between them, all matched: with no free value, an edge x–v is
+// kept iff v lies in the strongly connected component of x's own value
+// (over reach, the matched values' graph). The components are found one
+// by one, each as the values a forward search from its least one reaches
+// that reach it back, both within the values not yet placed; the first
+// is usually all of them (closedReach's answer, at its cost), and then
+// nothing is removed. Otherwise each variable keeps its value's
+// component: no transitive closure of reach, O(k^2), as regin takes for
+// a unit with free values.
+func (p *diffNet) pruneTight(u int32, k int, matched uint64) {
+	reach := &p.reach
+	for rest := matched; rest != 0; {
+		root := rest & -rest
+		fwd := root
+		for frontier := root; frontier != 0; {
+			var next uint64
+			for vs := frontier; vs != 0; vs &= vs - 1 {
+				next |= reach[bits.TrailingZeros64(vs)]
+			}
+			next &= rest
+			frontier = next &^ fwd
+			fwd |= next
+		}
+		bwd := root
+		for grew := true; grew; {
+			grew = false
+			for vs := fwd &^ bwd; vs != 0; vs &= vs - 1 {
+				if v := bits.TrailingZeros64(vs); reach[v]&bwd != 0 {
+					bwd |= 1 << v
+					grew = true
+				}
+			}
+		}
+		if bwd == matched {
+			return // strongly connected: every edge is kept
+		}
+		p.tightSplits++
+		for vs := bwd; vs != 0; vs &= vs - 1 {
+			p.comp[bits.TrailingZeros64(vs)] = bwd
+		}
+		rest &^= bwd
+	}
+	for j, d := range p.ud[:k] {
+		if keep := d & p.comp[p.mt[j]]; keep != d {
+			p.set(p.uVar[p.us[j]], keep, u, true) // keeps its value: never empty
+		}
+	}
 }
 
 // keepMatch keeps the matching of the first k unfixed variables for the
