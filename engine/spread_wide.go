@@ -1,6 +1,9 @@
 package engine
 
-import mbits "math/bits"
+import (
+	mbits "math/bits"
+	"unsafe"
+)
 
 // queensLayout is what spreadQueensFlat needs to find a variable's words
 // and cells without reading its varInfo: the variables of the group are
@@ -142,92 +145,97 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 		}
 	}
 	log := t.log[:cap(t.log)]
-	k := len(t.log)
-	// Locals rather than fields: the stores into words and cell would
-	// make the compiler load the fields again at each variable.
-	words, pd := t.words, q.pd
-	cell := t.cell[3*q.x0:]
-	woff, stride, x0 := q.woff, q.stride, q.x0
+	k0 := len(t.log)
+	// The members' words, records, cells and pd are reached through
+	// pointers rather than slices: the loop below did a bounds check at
+	// each of eight accesses per member, and kept their lengths, with some
+	// twenty other values, live across it, so that the compiler spilled
+	// half of them to the stack; a third of the pass's time. The indexes
+	// are in range by construction: m < len(p.xs), since the live bit set
+	// holds members only; a value's word is read only if its offset lies
+	// strictly inside the member's bounds, within the domain's width; and
+	// k gains at most three per member, for which the log has room.
 	pl := q.pos[l]
 	o0 := uint64(v - q.lo)
-	row0, s0 := woff+int(o0>>6)*stride, o0&63
-	changes := uint64(0)
+	wbase := unsafe.Pointer(&t.words[q.woff]) // word i of member m at m + i*stride
+	lbase := unsafe.Pointer(unsafe.SliceData(log))
+	cbase := unsafe.Pointer(&t.cell[3*q.x0])
+	pbase := unsafe.Pointer(unsafe.SliceData(q.pd))
+	stride, nx0 := q.stride, ^q.x0
+	row0, bit0 := int(o0>>6)*stride, uint64(1)<<(o0&63)
+	k := k0
 	for wi, b := range t.cell[q.liveAt : q.liveAt+q.liveWords] {
 		for bits := uint32(b); bits != 0; bits &= bits - 1 {
 			m := wi<<5 + mbits.TrailingZeros32(bits)
-			pdm := pd[m]
-			d := uint64(pdm>>1 - pl)
-			cs := cell[3*m : 3*m+3 : 3*m+3]
+			pdm := *(*int64)(unsafe.Add(pbase, 8*m))
+			cs := (*[3]int32)(unsafe.Add(cbase, 12*m))
 			size := cs[cSize]
-			mn, mx := uint64(cs[cMin]), uint64(cs[cMax])
 			// Five values or fewer: the member may fail, or need reporting
 			// once it has two or one.
 			if size <= 5 || pdm&1 != 0 {
-				var hit uint64
+				d := uint64(pdm>>1 - pl)
 				var fail bool
-				if k, hit, fail = q.smallColumn(t, log, k, m, o0, d); fail {
+				if k, fail = q.smallColumn(t, log, k, m, o0, d); fail {
 					t.log = log[:k]
-					t.changes += changes
-					return p.wipeQueen(t, x0+int32(m), v, int64(d))
+					t.changes += uint64(k - k0)
+					return p.wipeQueen(t, q.x0+int32(m), v, int64(d))
 				}
-				changes += hit
 				continue
 			}
-			x := x0 + int32(m)
-			k0 := k
+			d := uint64(pdm>>1 - pl)
+			nx := nx0 - int32(m)
+			k1 := k
 			// A value strictly inside the bounds is removed here; one
 			// outside them is not in the domain; one on a bound is
 			// removed below, with the bound moved.
-			span1 := mx - mn - 1
+			mn := uint64(cs[cMin])
+			span1 := uint64(cs[cMax]) - mn - 1
 			bound := false
 			if a := o0 - mn - 1; a < span1 {
-				i := row0 + m
-				w := words[i]
-				h := b2u(w&(1<<s0) != 0)
-				words[i] = w &^ (1 << s0)
-				log[k] = entry{^x, int32(o0)}
-				k += int(h)
+				wp := (*uint64)(unsafe.Add(wbase, 8*(row0+m)))
+				w := *wp
+				*wp = w &^ bit0
+				*(*entry)(unsafe.Add(lbase, 8*k)) = entry{nx, int32(o0)}
+				k += int(b2u(w&bit0 != 0))
 			} else {
-				bound = bound || a == ^uint64(0) || a == span1
+				bound = a == ^uint64(0) || a == span1
 			}
 			o1 := o0 + d
 			if a := o1 - mn - 1; a < span1 {
-				i := woff + m + int(o1>>6)*stride
-				w := words[i]
-				h := b2u(w&(1<<(o1&63)) != 0)
-				words[i] = w &^ (1 << (o1 & 63))
-				log[k] = entry{^x, int32(o1)}
-				k += int(h)
+				wp := (*uint64)(unsafe.Add(wbase, 8*(m+int(o1>>6)*stride)))
+				w := *wp
+				*wp = w &^ (1 << (o1 & 63))
+				*(*entry)(unsafe.Add(lbase, 8*k)) = entry{nx, int32(o1)}
+				k += int(w >> (o1 & 63) & 1)
 			} else {
 				bound = bound || a == ^uint64(0) || a == span1
 			}
 			o2 := o0 - d
 			if a := o2 - mn - 1; a < span1 {
-				i := woff + m + int(o2>>6)*stride
-				w := words[i]
-				h := b2u(w&(1<<(o2&63)) != 0)
-				words[i] = w &^ (1 << (o2 & 63))
-				log[k] = entry{^x, int32(o2)}
-				k += int(h)
+				wp := (*uint64)(unsafe.Add(wbase, 8*(m+int(o2>>6)*stride)))
+				w := *wp
+				*wp = w &^ (1 << (o2 & 63))
+				*(*entry)(unsafe.Add(lbase, 8*k)) = entry{nx, int32(o2)}
+				k += int(w >> (o2 & 63) & 1)
 			} else {
 				bound = bound || a == ^uint64(0) || a == span1
 			}
-			hit := uint64(k - k0)
-			changes += hit
-			size -= int32(hit)
+			size -= int32(k - k1)
 			if bound {
-				k, size = q.onBound(t, log, k, x, size, [3]uint64{o0, o1, o2})
+				k, size = q.onBound(t, log, k, ^nx, size, [3]uint64{o0, o1, o2})
 			}
 			cs[cSize] = size
 		}
 	}
+	// Every record written above is one removal.
 	t.log = log[:k]
-	t.changes += changes
+	t.changes += uint64(k - k0)
 	return true
 }
 
 // onBound removes those of the offsets os that are the bounds of x, whose
-// size is size (more than three), and moves the bounds.
+// size is size (more than three), and moves the bounds. Its records are
+// counted as changes by the caller.
 func (q *queensLayout) onBound(t *store, log []entry, k int, x int32, size int32, os [3]uint64) (int, int32) {
 	c := 3 * x
 	mn, mx := t.cell[c+cMin], t.cell[c+cMax]
@@ -239,7 +247,6 @@ func (q *queensLayout) onBound(t *store, log []entry, k int, x int32, size int32
 			log[k] = entry{^x, o32}
 			k++
 			size--
-			t.changes++
 		}
 	}
 	if !t.bit(x, mn) {
@@ -253,13 +260,13 @@ func (q *queensLayout) onBound(t *store, log []entry, k int, x int32, size int32
 
 // smallColumn removes from the m-th member, which has five values or
 // fewer or an any-watch, the values o0, o0+d and o0-d (offsets), and
-// returns the new record count and the number removed; or reports that
-// they are all its values, having changed nothing. Whether each is present
+// returns the new record count; or reports that they are all its values,
+// having changed nothing. Whether each is present
 // is read without a branch (a branch on it is mispredicted about one time
 // in three on large boards), with an offset outside the bounds reading the
 // word of the minimum instead and counting as clear; the three removals
 // and their records are written at once.
-func (q *queensLayout) smallColumn(t *store, log []entry, k, m int, o0, d uint64) (int, uint64, bool) {
+func (q *queensLayout) smallColumn(t *store, log []entry, k, m int, o0, d uint64) (int, bool) {
 	words, cell := t.words, t.cell
 	o1, o2 := o0+d, o0-d
 	x := q.x0 + int32(m)
@@ -287,7 +294,7 @@ func (q *queensLayout) smallColumn(t *store, log []entry, k, m int, o0, d uint64
 	hit := h0 + h1 + h2
 	size := cell[c+cSize]
 	if int32(hit) >= size && hit != 0 {
-		return k, 0, true
+		return k, true
 	}
 	words[i0] &^= h0 << (r0 & 63)
 	words[i1] &^= h1 << (r1 & 63)
@@ -309,7 +316,7 @@ func (q *queensLayout) smallColumn(t *store, log []entry, k, m int, o0, d uint64
 	if h0&b2u(r0 == mx)|h1&b2u(r1 == mx)|h2&b2u(r2 == mx) != 0 {
 		cell[c+cMax] = t.prevSet(x, int32(mx))
 	}
-	return k, hit, false
+	return k, false
 }
 
 // wipeQueen removes from x, as spreadQueensWide does, the values v, v+d
