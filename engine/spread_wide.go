@@ -162,7 +162,7 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 	k, wi, bits := k0, -1, uint32(0)
 	for {
 		m, lp := 0, unsafe.Add(lbase, 8*k)
-		m, wi, bits, lp = f.run(lp, wi, bits)
+		m, wi, bits, lp = f.next(lp, wi, bits)
 		k = int(uintptr(lp)-uintptr(lbase)) / 8
 		if m < 0 {
 			break
