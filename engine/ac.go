@@ -418,7 +418,10 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 	t.push()
 	s.stats.Nodes++
 	s.stats.MaxDepth = max(s.stats.MaxDepth, len(s.frames))
-	if eq && len(s.frames) > s.stats.MaxAssigned {
+	if nodeHook != nil {
+		nodeHook(s)
+	}
+	if eq {
 		s.stats.MaxAssigned = max(s.stats.MaxAssigned, s.assignedDepth())
 	}
 	if eq {

@@ -469,7 +469,7 @@ func (s *Solver) enter(p []decision) bool {
 		s.frames = s.frames[:len(s.frames)-1]
 	}
 	for _, d := range p[c:] {
-		s.frames = append(s.frames, frame{x: d.x, v: d.v, tried: true, right: d.ne})
+		s.pushFrame(frame{x: d.x, v: d.v, tried: true, right: d.ne})
 		if !s.replay(&s.frames[len(s.frames)-1]) {
 			s.frames = s.frames[:len(s.frames)-1] // replay popped its level
 			s.phase = phaseDone

@@ -51,14 +51,15 @@ func (s *Solver) limitReached() bool {
 
 // assignedDepth is the number of x = v decisions on the current branch
 // of PropAC's search, the subproblem's fixed ones included (eqDepth
-// leaves those out). nodeAC calls it only when the branch is deeper than
-// the most found so far, which it must be to hold more.
+// leaves those out): the count the top frame keeps (frame.eqs).
 func (s *Solver) assignedDepth() int {
-	d := 0
-	for i := range s.frames {
-		if !s.frames[i].right {
-			d++
-		}
+	if len(s.frames) == 0 {
+		return 0
 	}
-	return d
+	return int(s.frames[len(s.frames)-1].eqs)
 }
+
+// nodeHook, when set (by tests), is called at every node of PropAC's
+// search once the decision's level is open, from every worker: it sees
+// the frames as nodeAC does.
+var nodeHook func(s *Solver)
