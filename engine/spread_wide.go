@@ -114,8 +114,8 @@ func (q *queensLayout) unlive(t *store, l int32, live *revSet) {
 // is meaningful) with a bit test and a clear, and nothing can fail, move
 // a bound or need reporting. Every other member (smallColumn) and the
 // rare value on a bound (boundColumn) take the general steps: flatPass.run
-// (by hand on amd64: flatRunAMD64) does the common members and stops at
-// each other one, which the loop here does before resuming it. On 10000-queens this is a third of the
+// does the common members and stops at each other one, which the loop
+// here does before resuming it. On 10000-queens this is a third of the
 // time of doing every member the general way. The records of a member may
 // come in another order than removeBit's; their undo does not depend on
 // it.
@@ -162,7 +162,7 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 	k, wi, bits := k0, -1, uint32(0)
 	for {
 		m, lp := 0, unsafe.Add(lbase, 8*k)
-		m, wi, bits, lp = f.next(lp, wi, bits)
+		m, wi, bits, lp = f.run(lp, wi, bits)
 		k = int(uintptr(lp)-uintptr(lbase)) / 8
 		if m < 0 {
 			break
