@@ -91,16 +91,8 @@ func TestDiffNetFastPathsSudokus(t *testing.T) {
 			ran := 0
 			for k, on := range []bool{true, false} {
 				*path.on = on
-				s := newSolver(t, m, o)
-				for _, p := range puzzles {
-					s.Reset()
-					for c := range p {
-						if d := sudokuDigit(p[c]); d > 0 {
-							s.Restrict(cells[c], []int64{int64(d)})
-						}
-					}
-					recs[k] = append(recs[k], rootRecord(s, false)...)
-				}
+				var s *Solver
+				recs[k], s = rootRecords(t, m, cells, o, puzzles, false)
 				if on {
 					ran = diffNetCount(s, path.ran)
 				}

@@ -115,16 +115,8 @@ func TestDiffNetKeepSudokus(t *testing.T) {
 		kept := 0
 		for k, on := range []bool{true, false} {
 			useKeep = on
-			s := newSolver(t, m, o)
-			for _, p := range puzzles {
-				s.Reset()
-				for c := range p {
-					if d := sudokuDigit(p[c]); d > 0 {
-						s.Restrict(cells[c], []int64{int64(d)})
-					}
-				}
-				recs[k] = append(recs[k], rootRecord(s, true)...)
-			}
+			var s *Solver
+			recs[k], s = rootRecords(t, m, cells, o, puzzles, true)
 			if on {
 				kept = keptRuns(s)
 			}

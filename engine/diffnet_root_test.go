@@ -34,6 +34,24 @@ func rootRecord(s *Solver, all bool) []string {
 	return out
 }
 
+// rootRecords solves the puzzles one after another on one solver, as
+// --each does, and returns rootRecord's lines for all of them, and the
+// solver for its counters.
+func rootRecords(t *testing.T, m *Model, cells []Var, o Options, puzzles []string, all bool) ([]string, *Solver) {
+	s := newSolver(t, m, o)
+	var rec []string
+	for _, p := range puzzles {
+		s.Reset()
+		for c := range p {
+			if d := sudokuDigit(p[c]); d > 0 {
+				s.Restrict(cells[c], []int64{int64(d)})
+			}
+		}
+		rec = append(rec, rootRecord(s, all)...)
+	}
+	return rec, s
+}
+
 func rootRuns(s *Solver) int {
 	n := 0
 	for _, p := range s.ac.props {
@@ -105,16 +123,8 @@ func TestDiffNetRootSudokus(t *testing.T) {
 		fast := 0
 		for k, on := range []bool{true, false} {
 			useSpreadRoot = on
-			s := newSolver(t, m, o)
-			for _, p := range puzzles {
-				s.Reset()
-				for c := range p {
-					if d := sudokuDigit(p[c]); d > 0 {
-						s.Restrict(cells[c], []int64{int64(d)})
-					}
-				}
-				recs[k] = append(recs[k], rootRecord(s, false)...)
-			}
+			var s *Solver
+			recs[k], s = rootRecords(t, m, cells, o, puzzles, false)
 			if on {
 				fast = rootRuns(s)
 			}
