@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -169,5 +170,31 @@ func TestBatchLineErrorColumns(t *testing.T) {
 	}
 	if _, err := b.Instance("  1234 \r"); err != nil {
 		t.Errorf("a good line with spaces around it: %v", err)
+	}
+}
+
+// PrintAtLine puts the caret under the column a LineError gives, each
+// invalid byte before it being one column, as parseLine counts them.
+func TestPrintAtLineInvalidBytes(t *testing.T) {
+	line := "\xff\xfe" + strings.Repeat(".", 78)
+	model := "param p[1..81]\nvar x[1..81] in 1..9\n"
+	b, err := NewBatch(Input{Model: Source{Name: "m.csp", Text: []byte(model)}}, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = b.Instance(line)
+	var le *LineError
+	if !errors.As(err, &le) || le.Col != 81 {
+		t.Fatalf("error %v, want a LineError at column 81", err)
+	}
+	var out strings.Builder
+	Style{}.PrintAtLine(&out, &Error{Pos: Pos{File: "f", Line: 7, Col: le.Col}, Msg: le.Msg}, line)
+	lines := strings.Split(out.String(), "\n")
+	if len(lines) < 3 || lines[0] != "f:7:81: 80 characters, but p needs 81" {
+		t.Fatalf("printed %q", out.String())
+	}
+	shown, caret := []rune(lines[1]), []rune(lines[2])
+	if len(shown) != 4+80 || len(caret) != 4+81 || caret[len(caret)-1] != '^' {
+		t.Errorf("the caret is not just past the line's 80 characters:\n%s", out.String())
 	}
 }

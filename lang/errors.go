@@ -5,7 +5,6 @@ import (
 	"io"
 	"sort"
 	"strings"
-	"unicode/utf8"
 )
 
 // Pos is a position in a source file: 1-based line and column, the column
@@ -286,9 +285,9 @@ func snippet(src []byte, pos, end Pos, caret func(string) string) string {
 	if line == "" && pos.Line > 0 && pos.Col <= 1 {
 		return ""
 	}
-	if !utf8.ValidString(line) {
-		line = strings.ToValidUTF8(line, "\uFFFD")
-	}
+	// []rune makes each invalid byte one U+FFFD, one column, as the
+	// lexer and a batch line count them (ToValidUTF8 would make a run of
+	// them one, and the caret would land past its place).
 	const maxWidth = 200
 	runes := []rune(line)
 	start := pos.Col - 1

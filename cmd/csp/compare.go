@@ -38,6 +38,7 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 		return exitSolved
 	}
 	o.prop = engine.PropAC
+	o.noShow = true // the table gives each first solution's values
 	prog, code := compile(o, stderr, time.Now())
 	if prog == nil {
 		return code

@@ -43,6 +43,7 @@ type options struct {
 	jobs      int       // csp split: how many jobs
 	job       string    // --job FILE:K, a job of csp split to solve
 	eachJobs  string    // --each FILE when FILE is csp split's output: every job of it
+	noShow    bool      // the run prints no show text (compare): a board of any size is no error
 }
 
 // The default search settings: the strongest level, which the benchmark

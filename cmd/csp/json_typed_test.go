@@ -63,3 +63,17 @@ func TestJSONLinesTyped(t *testing.T) {
 		t.Errorf("explanation %+v", e)
 	}
 }
+
+// csp compare prints no board, only the first solution's values: a
+// board() too big to draw is no error there, with or without --json.
+func TestCompareBigBoard(t *testing.T) {
+	for _, args := range [][]string{
+		{"compare", "cmd/csp/testdata/cli/board-too-large.csp"},
+		{"compare", "cmd/csp/testdata/cli/board-too-large.csp", "--json"},
+	} {
+		code, out, errs := runCSP(args...)
+		if code != exitSolved || errs != "" || !strings.Contains(out, "domwdeg") {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q", args, code, errs, out)
+		}
+	}
+}

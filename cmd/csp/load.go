@@ -108,7 +108,7 @@ func loadInput(o *options) (lang.Input, error) {
 	// --json caps the show text it carries, so a board of any size can
 	// be left out of it; a job's lines carry the whole text for csp
 	// merge, which prints it as csp solve does.
-	in.ValuesOnly = o.json && o.job == "" && o.eachJobs == ""
+	in.ValuesOnly = o.noShow || o.json && o.job == "" && o.eachJobs == ""
 	return in, nil
 }
 
