@@ -103,6 +103,7 @@ func (s *Solver) Reset() {
 	s.stats = Stats{}
 	s.deadlineTick = 0
 	s.timedOut = false
+	s.traceOver = false
 	s.objOn = s.objOn0
 	s.solObj = 0
 	clear(s.sol)

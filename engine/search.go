@@ -144,6 +144,8 @@ type Solver struct {
 	stats        Stats
 	deadlineTick uint32
 	timedOut     bool         // the deadline passed; Reset clears it, unlike Stop
+	traceBudget  int64        // bytes the copies of a traced search's domains may take (SetTraceBudget)
+	traceOver    bool         // they would have taken more: tracing ended and the search stops; Reset clears it
 	cutDepth     int          // SolveParallel's decomposition: cut the tree at this depth (0: never)
 	shared       *sharedBound // SolveParallel: the workers' best objective
 	group        *atomic.Bool // SolveParallel: stops every worker
@@ -357,6 +359,9 @@ func (s *Solver) start() bool {
 		s.objOn = true // the other workers' bound applies from the start
 	}
 	var before *domainCopy
+	if s.tr != nil && !s.traceFits(3) { // before, the root's level and attributing's shadow
+		s.endTrace()
+	}
 	if s.tr != nil && s.opts.Prop == PropAC {
 		c := s.copyDomains(domainCopy{})
 		before = &c

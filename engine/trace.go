@@ -168,9 +168,43 @@ func (s *Solver) traceNode(x int32, v int64, eq, ok bool) {
 	if d < len(tr.levels) {
 		tr.levels = tr.levels[:d+1]
 		tr.levels[d] = s.copyDomains(tr.levels[d])
-	} else {
+	} else if s.traceFits(d + 3) { // the levels to d, before and shadow
 		tr.levels = append(tr.levels, s.copyDomains(domainCopy{}))
+	} else {
+		s.endTrace()
 	}
+}
+
+// defaultTraceBudget bounds the copies of a traced search's domains
+// unless SetTraceBudget says otherwise.
+const defaultTraceBudget = 1 << 30
+
+// SetTraceBudget bounds the memory of the copies of the domains that a
+// traced search keeps, one per level of its branch: a node that would
+// take them past n bytes (1 GiB unless set) ends tracing and stops the
+// search, as a limit does, and TraceOverBudget reports it. A search of
+// large domains would otherwise copy them all at every level.
+func (s *Solver) SetTraceBudget(n int64) { s.traceBudget = n }
+
+// TraceOverBudget reports whether the copies of a traced search's domains
+// would have passed the budget (SetTraceBudget), which stopped it.
+func (s *Solver) TraceOverBudget() bool { return s.traceOver }
+
+// traceFits reports whether n copies of the domains fit the budget.
+func (s *Solver) traceFits(n int) bool {
+	budget := s.traceBudget
+	if budget <= 0 {
+		budget = defaultTraceBudget
+	}
+	one := int64(8*len(s.st.words) + 4*len(s.st.cell))
+	return one == 0 || int64(n) <= budget/one
+}
+
+// endTrace ends tracing for a copy past the budget; the search stops at
+// its next node (limitReached).
+func (s *Solver) endTrace() {
+	s.traceOver = true
+	s.tr = nil
 }
 
 // tracePrunes reports the values in before that are gone now, except

@@ -136,6 +136,9 @@ func (r *searchRun) searchOne() (engine.Stats, error) {
 			w = bufio.NewWriter(r.stderr)
 		}
 		newNarrator(w, r.prog, r.o.trace, r.o.traceMax, r.tree).Install(s)
+		// A copy of the domains per level of the branch: half the memory
+		// at most, the rest for the search and the tree.
+		s.SetTraceBudget(r.o.maxMemory / 2)
 	}
 	limit := solutionLimit(r.o)
 	if r.optimizing && r.o.first == 0 {
@@ -149,6 +152,9 @@ func (r *searchRun) searchOne() (engine.Stats, error) {
 			return s.Stats(), nil
 		case engine.Stopped:
 			r.res.stopped = "timeout"
+			if s.TraceOverBudget() {
+				r.guard.hit, r.res.traced = true, true // a stop of --max-memory's
+			}
 			return s.Stats(), nil
 		}
 		r.res.found++

@@ -18,7 +18,8 @@ import (
 type outcome struct {
 	found     int64
 	complete  bool   // the search space was exhausted
-	stopped   string // "timeout" or "interrupted" when a limit ended it
+	stopped   string // "timeout", "interrupted" or "memory" when a limit ended it
+	traced    bool   // with "memory": the copies of the domains a trace keeps passed their half
 	objective int64
 	setup     time.Duration
 }
@@ -229,6 +230,8 @@ func limitNote(o *options, res outcome, optimizing bool) string {
 	switch {
 	case res.stopped == "interrupted":
 		what = "interrupted"
+	case res.stopped == "memory" && res.traced:
+		what = fmt.Sprintf("tracing would keep more than %s of copies of the domains, half of --max-memory", lang.SizeText(o.maxMemory/2))
 	case res.stopped == "memory":
 		what = fmt.Sprintf("the search used more than %s (--max-memory)", lang.SizeText(o.maxMemory))
 	case o.timeout > 0:
