@@ -167,12 +167,22 @@ func (s *Solver) domWdegOneClass(items []int32) int32 {
 		}
 		return best
 	}
+	x, fused := s.fusedChoice(len(items))
+	if fused && !checkFused {
+		return x
+	}
 	// One comparison of size<<32|x per variable: the smallest domain,
 	// then the first declared.
 	cell := s.st.cell
 	key := int64(cell[3*best+cSize])<<32 | int64(best)
 	for _, x := range items[1:] {
 		key = min(key, int64(cell[3*x+cSize])<<32|int64(x))
+	}
+	if fused {
+		fusedChecked.Add(1)
+		if int32(key) != x {
+			panic("domWdegOneClass: the queens pass chose another variable")
+		}
 	}
 	return int32(key)
 }

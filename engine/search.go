@@ -376,6 +376,7 @@ func (s *Solver) start() bool {
 		s.traceRoot(before)
 	}
 	if t := &s.st; len(t.words) >= bigDomains {
+		hugeWords(t.words)
 		t.budget = trailBudget
 		if c := trailBudget + trailBudget/4; cap(t.log) < c {
 			t.log = append(make([]entry, 0, c), t.log...)

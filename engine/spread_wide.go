@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	mbits "math/bits"
 	"unsafe"
 )
@@ -160,6 +161,8 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 	}
 	lbase := unsafe.Pointer(unsafe.SliceData(log))
 	k, wi, bits := k0, -1, uint32(0)
+	t.fused.ok = false
+	f.best = math.MaxInt64
 	for {
 		m, lp := 0, unsafe.Add(lbase, 8*k)
 		m, wi, bits, lp = f.run(lp, wi, bits)
@@ -168,20 +171,24 @@ func (p *multiSpread) spreadQueensFlat(s *Solver, l int32) bool {
 			break
 		}
 		d := uint64(q.pd[m]>>1 - pl)
-		if t.cell[3*(q.x0+int32(m))+cSize] > 5 && !q.hasAny[m] {
+		c := 3*(q.x0+int32(m)) + cSize
+		if t.cell[c] > 5 && !q.hasAny[m] {
 			k = q.boundColumn(t, log, k, m, o0, d)
-			continue
+		} else {
+			var fail bool
+			if k, fail = q.smallColumn(t, log, k, m, o0, d); fail {
+				t.log = log[:k]
+				t.changes += uint64(k - k0)
+				return p.wipeQueen(t, q.x0+int32(m), v, int64(d))
+			}
 		}
-		var fail bool
-		if k, fail = q.smallColumn(t, log, k, m, o0, d); fail {
-			t.log = log[:k]
-			t.changes += uint64(k - k0)
-			return p.wipeQueen(t, q.x0+int32(m), v, int64(d))
-		}
+		f.best = min(f.best, int64(t.cell[c])<<32|int64(m))
 	}
 	// Every record written above is one removal.
 	t.log = log[:k]
 	t.changes += uint64(k - k0)
+	t.fused = fusedMin{key: f.best + int64(q.x0), changes: t.changes, magic: t.magic,
+		liveN: q.liveN, members: int32(len(p.xs)), ok: f.best != math.MaxInt64}
 	return true
 }
 
@@ -196,6 +203,7 @@ type flatPass struct {
 	pl               int64
 	stride           int
 	nx0              int32
+	best             int64 // the least size<<32|m of the members done so far
 }
 
 // run does the live members after the wi-th cell's bits (those left of
@@ -222,9 +230,11 @@ func (f *flatPass) run(lp unsafe.Pointer, wi int, bits uint32) (int, int, uint32
 	o0, pl, stride, nx0 := f.o0, f.pl, f.stride, f.nx0
 	w0 := unsafe.Add(words, 8*int(o0>>6)*stride) // the row of o0's words
 	om := o0 - 1
+	best := f.best
 	for {
 		for bits == 0 {
 			if wi++; wi >= len(live) {
+				f.best = best
 				return -1, wi, 0, lp
 			}
 			bits = uint32(live[wi])
@@ -235,6 +245,7 @@ func (f *flatPass) run(lp unsafe.Pointer, wi int, bits uint32) (int, int, uint32
 		cs := (*[3]int32)(unsafe.Add(cells, 12*m))
 		size := cs[cSize]
 		if size <= 5 || pdm&1 != 0 {
+			f.best = best
 			return m, wi, bits, lp
 		}
 		d := uint64(pdm>>1 - pl)
@@ -247,6 +258,7 @@ func (f *flatPass) run(lp unsafe.Pointer, wi int, bits uint32) (int, int, uint32
 		if a0 >= span1 && (a0+1 == 0 || a0 == span1) ||
 			a1 >= span1 && (a1+1 == 0 || a1 == span1) ||
 			a2 >= span1 && (a2+1 == 0 || a2 == span1) {
+			f.best = best
 			return m, wi, bits, lp
 		}
 		nx := nx0 - int32(m)
@@ -280,7 +292,9 @@ func (f *flatPass) run(lp unsafe.Pointer, wi int, bits uint32) (int, int, uint32
 			lp = unsafe.Add(lp, 8*h)
 			n += h
 		}
-		cs[cSize] = size - int32(n)
+		size -= int32(n)
+		cs[cSize] = size
+		best = min(best, int64(size)<<32|int64(m))
 	}
 }
 

@@ -60,6 +60,9 @@ type store struct {
 	track   bool
 	touched []int32
 	tmark   []bool // per variable: in touched
+
+	// The last queens pass's choice for dom/wdeg (see fusedMin).
+	fused fusedMin
 }
 
 // touch records that the domain of x changed.
