@@ -20,3 +20,12 @@ func TestHugeWordsKeepsWords(t *testing.T) {
 		}
 	}
 }
+
+// newWords gives room for at least n words, empty.
+func TestNewWords(t *testing.T) {
+	for _, n := range []int{0, 1, 1 << 16, 600_000, 1 << 20, 1_570_000} {
+		if w := newWords(n); len(w) != 0 || cap(w) < n {
+			t.Errorf("newWords(%d): len %d cap %d", n, len(w), cap(w))
+		}
+	}
+}

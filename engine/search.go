@@ -223,7 +223,7 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 		vs := m.InitialDomain(Var(v))
 		words += int((vs[len(vs)-1]-vs[0])/64) + 1
 	}
-	s.st.words = make([]uint64, 0, words)
+	s.st.words = newWords(words)
 	s.st.vi = make([]varInfo, 0, s.n)
 	s.st.cell = make([]int32, 0, 4*s.n)
 	s.st.stamp = make([]uint32, 0, 4*s.n)
