@@ -73,6 +73,13 @@ func (p *diffNet) spreadRoot(t *store) bool {
 		p.dirty[len(p.dirty)-1] = 1<<r - 1
 	}
 	clear(p.uFixed)
+	if p.nw == 1 && useRoot1 {
+		if !p.cheapRoot1(q, n) {
+			return false
+		}
+		p.wakeRegin()
+		return true
+	}
 	ok := true
 	var hpos int32
 	for k := 0; ok; {

@@ -1,0 +1,104 @@
+package engine
+
+import "math/bits"
+
+// useRoot1 enables cheapRoot1; tests turn it off to compare.
+var useRoot1 = true
+
+// cheapRoot1 is spreadRoot's loop for a net of at most 64 units, whose
+// sets of units are one word, with spreadPeers1, markFixed, next and
+// hiddenRoot in one function: the set of units to look at again stays in
+// a register instead of going through memory at each peer, and the
+// calls, a tenth of the root's time on 17-clue sudokus, are gone. It
+// visits the units in the same order as that loop and leaves the same
+// domains (those of the rules' fixpoint, unique). q holds the n
+// variables loaded fixed; dirty[0] every unit.
+func (p *diffNet) cheapRoot1(q []int32, n int) bool {
+	dom := p.dom
+	vm := p.vMask[:len(dom)]
+	uFixed := p.uFixed
+	dirty := p.dirty[0]
+	var hpos uint
+	for k := 0; ; {
+		for ; k < n; k++ {
+			i := q[k]
+			b := dom[i]
+			for m := vm[i]; m != 0; m &= m - 1 {
+				uFixed[bits.TrailingZeros64(m)] |= b
+			}
+			var empty uint64
+			// As spreadPeers1: no branch, a peer left empty fails after
+			// the loop.
+			for _, j := range p.peer[p.peerAt[i]:p.peerAt[i+1]] {
+				d := dom[j]
+				nd := d &^ b
+				dom[j] = nd
+				hit := b2u(d != nd)
+				dirty |= vm[j] & -hit
+				empty |= b2u(nd == 0)
+				q[n] = j
+				n += int(hit & b2u(nd&(nd-1) == 0))
+			}
+			if empty != 0 {
+				p.dirty[0] = dirty // undoRoot clears it
+				return false
+			}
+		}
+		if dirty == 0 {
+			p.dirty[0] = 0
+			return true
+		}
+		w := dirty // the first unit at or after hpos, round: as next
+		if h := w &^ (1<<hpos - 1); h != 0 {
+			w = h
+		}
+		u := bits.TrailingZeros64(w)
+		dirty &^= 1 << u
+		hpos = uint(u+1) & 63
+		var ok bool
+		if n, dirty, ok = p.hidden1(q, n, int32(u), dirty); !ok {
+			p.dirty[0] = dirty
+			return false
+		}
+	}
+}
+
+// hidden1 is hiddenRoot for cheapRoot1, with the set of units to look at
+// again passed in and out, and its second pass without a branch (a value
+// is hidden in about one variable of the nine of a sudoku's unit).
+func (p *diffNet) hidden1(q []int32, n int, u int32, dirty uint64) (int, uint64, bool) {
+	slots := p.uVar[p.uAt[u]:p.uAt[u+1]]
+	dom := p.dom
+	var once, twice uint64
+	for _, i := range slots {
+		d := dom[i]
+		twice |= once & d
+		once |= d
+	}
+	switch c := bits.OnesCount64(once); {
+	case c < len(slots):
+		return n, dirty, false
+	case c > len(slots):
+		return n, dirty, true
+	}
+	hidden := once &^ twice &^ p.uFixed[u]
+	if hidden == 0 {
+		return n, dirty, true
+	}
+	vm := p.vMask[:len(dom)]
+	for _, i := range slots {
+		d := dom[i]
+		h := d & hidden
+		if h == 0 || d&(d-1) == 0 {
+			continue
+		}
+		if h&(h-1) != 0 {
+			return n, dirty, false // two values only it can take
+		}
+		dom[i] = h
+		dirty |= vm[i]
+		q[n] = i
+		n++
+	}
+	return n, dirty, true
+}
