@@ -35,7 +35,7 @@ func spreadPass(dom []uint64, slots []int32, spread, fixed uint64) (fm, once, tw
 	for j, i := range slots {
 		d := dom[i]
 		many := -b2u(d&(d-1) != 0) // all ones if unfixed
-		nd := d &^ (spread & many)  // a fixed one keeps its value
+		nd := d &^ (spread & many) // a fixed one keeps its value
 		dom[i] = nd
 		hit |= b2u(nd != d) << (j & 63)
 		one := nd & many & -b2u(nd&(nd-1) == 0) // newly fixed (or emptied: 0)
