@@ -64,6 +64,8 @@ type diffNet struct {
 
 	calmSkips   int // the tests calm spared (tests)
 	tightSplits int // components pruneTight found past a unit's first (tests)
+	spreads64   int // spread64's runs (tests)
+	roots1      int // cheapRoot1's runs (tests)
 
 	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
 	peer   []int32

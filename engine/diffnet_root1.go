@@ -14,6 +14,7 @@ var useRoot1 = true
 // domains (those of the rules' fixpoint, unique). q holds the n
 // variables loaded fixed; dirty[0] every unit.
 func (p *diffNet) cheapRoot1(q []int32, n int) bool {
+	p.roots1++
 	dom := p.dom
 	vm := p.vMask[:len(dom)]
 	uFixed := p.uFixed

@@ -15,6 +15,7 @@ var useSpread64 = true
 // units woken, as spread. The failures are tested in slot order, as
 // there, so the same one is found (spreadFail).
 func (p *diffNet) spread64(t *store, u int32, slots []int32, spread, fixed uint64) (more, once, twice, k uint64, ok bool) {
+	p.spreads64++
 	fm, once, twice, hit, bad := spreadPass(p.dom, slots, spread, fixed)
 	if bad >= 0 {
 		return 0, 0, 0, 0, p.spreadFail(t, u, slots, hit, bad)
