@@ -173,7 +173,6 @@ func (p *diffNet) buildPeers() {
 		most = max(most, p.peerAt[i+1]-p.peerAt[i])
 	}
 	p.fixq = make([]int32, n+int(most)) // see spreadPeers1
-
 	p.dirty = make([]uint64, p.nw)
 	p.uFixed = make([]uint64, len(p.uAt)-1)
 	p.work0 = make([]uint64, p.nw)

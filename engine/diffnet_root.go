@@ -55,9 +55,10 @@ func (p *diffNet) spreadRoot(t *store) bool {
 	dom := p.dom
 	// Each variable is queued once at most: when loaded fixed or when
 	// left one value (a fixed one can only become empty, and that fails).
-	// So the queue is as long as the variables, and spreadPeers1's
-	// writes past its end, and is written by index: an append's growth
-	// path costs spreadPeers its registers.
+	// So the queue holds the variables, with room past them for the
+	// writes spreadPeers1 and cheapRoot1 make without a branch
+	// (buildPeers), and is written by index: an append's growth path
+	// costs spreadPeers its registers.
 	q := p.fixq
 	n := 0
 	for i, d := range dom {
