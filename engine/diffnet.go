@@ -66,7 +66,6 @@ type diffNet struct {
 	tightSplits int // components pruneTight found past a unit's first (tests)
 	spreads64   int // spread64's runs (tests)
 	roots1      int // cheapRoot1's runs (tests)
-	dualSkips   int // Régin's tests dualHallFree spared (tests)
 
 	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
 	peer   []int32

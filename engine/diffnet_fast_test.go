@@ -29,7 +29,6 @@ var diffNetPaths = []struct {
 	{"pruneTight", &useTight, func(p *diffNet) int { return p.tightSplits }},
 	{"spread64", &useSpread64, func(p *diffNet) int { return p.spreads64 }},
 	{"cheapRoot1", &useRoot1, func(p *diffNet) int { return p.roots1 }},
-	{"dualHallFree", &useDual, func(p *diffNet) int { return p.dualSkips }},
 }
 
 // Each fast path leaves everything as it was without it: the root's

@@ -47,10 +47,6 @@ func (p *diffNet) regin(t *store, u int32) bool {
 		return true
 	}
 	ud, us, mt := p.ud[:k], p.us[:k], p.mt[:k]
-	if n == k && k <= dualLimit && useDual && dualHallFree(&cnt, ud, k) {
-		p.dualSkips++
-		return true
-	}
 	// A maximum matching, from the last one.
 	var matched uint64
 	for j, s := range us {
