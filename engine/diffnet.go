@@ -64,7 +64,6 @@ type diffNet struct {
 
 	calmSkips   int // the tests calm spared (tests)
 	tightSplits int // components pruneTight found past a unit's first (tests)
-	spreads64   int // spread64's runs (tests)
 	roots1      int // cheapRoot1's runs (tests)
 
 	peerAt []int32 // local variable i's peers: peer[peerAt[i]:peerAt[i+1]]
@@ -373,11 +372,7 @@ func (p *diffNet) unit(t *store, u int32) bool {
 		if spread != 0 {
 			var more uint64
 			var ok bool
-			if len(slots) <= 64 && useSpread64 {
-				more, once, twice, k, ok = p.spread64(t, u, slots, spread, fixed)
-			} else {
-				more, once, twice, k, ok = p.spread(t, u, slots, spread, fixed)
-			}
+			more, once, twice, k, ok = p.spread(t, u, slots, spread, fixed)
 			if !ok {
 				return false
 			}
