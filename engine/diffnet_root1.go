@@ -27,22 +27,15 @@ func (p *diffNet) cheapRoot1(q []int32, n int) bool {
 			for m := vm[i]; m != 0; m &= m - 1 {
 				uFixed[bits.TrailingZeros64(m)] |= b
 			}
-			var empty uint64
-			// As spreadPeers1: no branch, a peer left empty fails after
-			// the loop.
-			for _, j := range p.peer[p.peerAt[i]:p.peerAt[i+1]] {
-				d := dom[j]
-				nd := d &^ b
-				dom[j] = nd
-				hit := b2u(d != nd)
-				dirty |= vm[j] & -hit
-				empty |= b2u(nd == 0)
-				q[n] = j
-				n += int(hit & b2u(nd&(nd-1) == 0))
-			}
-			if empty != 0 {
-				p.dirty[0] = dirty // undoRoot clears it
-				return false
+			var more uint64
+			was := n
+			more, n = spreadList(dom, vm, p.peer[p.peerAt[i]:p.peerAt[i+1]], b, q, n)
+			dirty |= more
+			for _, j := range q[was:n] { // a peer left empty is queued too
+				if dom[j] == 0 {
+					p.dirty[0] = dirty // undoRoot clears it
+					return false
+				}
 			}
 		}
 		if dirty == 0 {
@@ -102,4 +95,29 @@ func (p *diffNet) hidden1(q []int32, n int, u int32, dirty uint64) (int, uint64,
 		n++
 	}
 	return n, dirty, true
+}
+
+// spreadList removes value b from the domains of peers, queues at q[n]
+// those it leaves with one value or none, and returns the units of those
+// it changed, and the queue's new length. As spreadPeers1, without a
+// branch; a function of its own, not inlined: inside cheapRoot1 the
+// compiler kept half the loop's values on the stack (here, three; the
+// 17-clue sample 2% faster). A variable is queued twice only when emptied, which
+// fails (cheapRoot1): the queue has room for one variable's peers past
+// the variables (buildPeers).
+//
+//go:noinline
+func spreadList(dom, vm []uint64, peers []int32, b uint64, q []int32, n int) (uint64, int) {
+	var dirty uint64
+	vm = vm[:len(dom)]
+	for _, j := range peers {
+		d := dom[j]
+		nd := d &^ b
+		dom[j] = nd
+		hit := b2u(d != nd)
+		dirty |= vm[j] & -hit
+		q[n] = j
+		n += int(hit & b2u(nd&(nd-1) == 0))
+	}
+	return dirty, n
 }
