@@ -168,7 +168,11 @@ func (p *diffNet) buildPeers() {
 		}
 		p.peerAt = append(p.peerAt, int32(len(p.peer)))
 	}
-	p.fixq = make([]int32, 0, n)
+	most := int32(0) // the most peers of a variable
+	for i := range n {
+		most = max(most, p.peerAt[i+1]-p.peerAt[i])
+	}
+	p.fixq = make([]int32, n+int(most)) // see spreadPeers1
 	p.dirty = make([]uint64, p.nw)
 	p.uFixed = make([]uint64, len(p.uAt)-1)
 	p.work0 = make([]uint64, p.nw)

@@ -27,6 +27,7 @@ var diffNetPaths = []struct {
 }{
 	{"calm", &useCalm, func(p *diffNet) int { return p.calmSkips }},
 	{"pruneTight", &useTight, func(p *diffNet) int { return p.tightSplits }},
+	{"cheapRoot1", &useRoot1, func(p *diffNet) int { return p.roots1 }},
 }
 
 // Each fast path leaves everything as it was without it: the root's
@@ -35,7 +36,9 @@ var diffNetPaths = []struct {
 // class under every PropAC setting, wide nets (two words of units)
 // included. calm skips the Régin tests that unit found would end at
 // once; pruneTight prunes a unit with as many values as unfixed
-// variables by its strongly connected components.
+// variables by its strongly connected components; cheapRoot1 takes the
+// root's rules in one loop on a net of one word of units
+// (diffnet_root1.go), the path without it being spreadRoot's own loop.
 func TestDiffNetFastPathsSameSearch(t *testing.T) {
 	models := 80
 	if testing.Short() {

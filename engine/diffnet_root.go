@@ -54,10 +54,12 @@ func (p *diffNet) spreadRoot(t *store) bool {
 	p.loadAll(t) // every variable is read
 	dom := p.dom
 	// Each variable is queued once at most: when loaded fixed or when
-	// left one value (a fixed one can only become empty). So the queue
-	// is as long as the variables and is written by index: an append's
-	// growth path costs spreadPeers its registers.
-	q := p.fixq[:len(dom)]
+	// left one value (a fixed one can only become empty, and that fails).
+	// So the queue holds the variables, with room past them for the
+	// writes spreadPeers1 and cheapRoot1 make without a branch
+	// (buildPeers), and is written by index: an append's growth path
+	// costs spreadPeers its registers.
+	q := p.fixq
 	n := 0
 	for i, d := range dom {
 		if d&(d-1) == 0 {
@@ -72,6 +74,13 @@ func (p *diffNet) spreadRoot(t *store) bool {
 		p.dirty[len(p.dirty)-1] = 1<<r - 1
 	}
 	clear(p.uFixed)
+	if p.nw == 1 && useRoot1 {
+		if !p.cheapRoot1(q, n) {
+			return false
+		}
+		p.wakeRegin()
+		return true
+	}
 	ok := true
 	var hpos int32
 	for k := 0; ok; {
@@ -170,28 +179,29 @@ func (p *diffNet) spreadPeers(q []int32, n int, i int32) (int, bool) {
 // spreadPeers1 is spreadPeers for a net of at most 64 units, whose sets
 // of units are one word: the units it marks are gathered in a register
 // and written once (a third of spreadPeers' instructions otherwise).
+// The loop has no branch: whether a peer holds the value is as often
+// true as not at the root, and mispredicted it cost half the loop. Each
+// peer's domain is written back, changed or not; one left empty is
+// queued too (it looks fixed), and the call fails after the loop: a
+// variable is queued twice only then, so the queue has room for the
+// variables and one variable's peers (buildPeers).
 func (p *diffNet) spreadPeers1(q []int32, n int, i int32) (int, bool) {
 	dom := p.dom
 	vm := p.vMask[:len(dom)]
 	b := dom[i]
-	var dirty uint64
+	var dirty, empty uint64
 	for _, j := range p.peer[p.peerAt[i]:p.peerAt[i+1]] {
 		d := dom[j]
-		if d&b == 0 {
-			continue
-		}
-		if d &^= b; d == 0 {
-			return n, false // undoRoot clears dirty
-		}
-		dom[j] = d
-		dirty |= vm[j]
-		if d&(d-1) == 0 {
-			q[n] = j
-			n++
-		}
+		nd := d &^ b
+		dom[j] = nd
+		hit := b2u(d != nd)
+		dirty |= vm[j] & -hit
+		empty |= b2u(nd == 0)
+		q[n] = j
+		n += int(hit & b2u(nd&(nd-1) == 0))
 	}
 	p.dirty[0] |= dirty
-	return n, true
+	return n, empty == 0 // on failure undoRoot clears dirty
 }
 
 // hiddenRoot fixes the variables of unit u that hold a value no other
