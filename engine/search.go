@@ -533,13 +533,18 @@ func (s *Solver) leave() bool {
 // variables, whatever the x != v branches in between. (A cut by frames
 // would leave one huge subproblem, the one of x != v all the way.)
 func (s *Solver) eqDepth() int {
-	d := 0
-	for _, f := range s.frames[s.base:] {
-		if !f.right {
-			d++
-		}
+	// From the frames' counts, not a walk of the branch: a cut near the
+	// right spine under PropAC has branches of thousands of x != v frames
+	// and asks at each of its nodes.
+	n := len(s.frames)
+	if n == s.base {
+		return 0
 	}
-	return d
+	d := s.frames[n-1].eqs
+	if s.base > 0 {
+		d -= s.frames[s.base-1].eqs
+	}
+	return int(d)
 }
 
 // valuesOf returns the value order of x.

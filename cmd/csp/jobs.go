@@ -43,23 +43,31 @@ type jobPath struct {
 }
 
 func (p *jobPath) UnmarshalJSON(data []byte) error {
-	var items []json.RawMessage
-	if err := json.Unmarshal(data, &items); err != nil {
-		return err
-	}
-	p.keep, p.steps = 0, make([]string, 0, len(items))
-	for i, item := range items {
-		if i == 0 && len(item) > 0 && item[0] != '"' {
-			if err := json.Unmarshal(item, &p.keep); err != nil || p.keep < 0 {
-				return fmt.Errorf("a path starts with a step or with how many steps of the path before it it keeps, not %s", item)
+	// One Unmarshal for the steps: an element at a time takes a call and
+	// a copy for each of millions of steps.
+	p.keep, p.steps = 0, nil
+	rest := bytes.TrimLeft(data, " \t\r\n")
+	if len(rest) > 1 && rest[0] == '[' {
+		head := bytes.TrimLeft(rest[1:], " \t\r\n")
+		if len(head) > 0 && head[0] != '"' && head[0] != ']' {
+			end := bytes.IndexAny(head, ",]")
+			if end < 0 {
+				end = len(head)
 			}
-			continue
+			num := bytes.TrimSpace(head[:end])
+			k, err := strconv.Atoi(string(num))
+			if err != nil || k < 0 {
+				return fmt.Errorf("a path starts with a step or with how many steps of the path before it it keeps, not %s", num)
+			}
+			p.keep = k
+			if end < len(head) && head[end] == ',' {
+				end++
+			}
+			rest = append([]byte{'['}, head[end:]...)
 		}
-		var step string
-		if err := json.Unmarshal(item, &step); err != nil {
-			return fmt.Errorf("a step of a path is a string such as \"q[1]=3\", not %s", item)
-		}
-		p.steps = append(p.steps, step)
+	}
+	if err := json.Unmarshal(rest, &p.steps); err != nil {
+		return fmt.Errorf("a path is a list of steps such as \"q[1]=3\" (%v)", err)
 	}
 	return nil
 }
@@ -273,7 +281,7 @@ func (jr *jobResolver) resolve(l *jobLine, paths *engine.Paths) (*job, error) {
 			sub = append(sub, d)
 		}
 		var err error
-		if i == 0 {
+		if path.keep == 0 { // shares what it can, with the last path of the job before too
 			err = paths.Add(sub)
 		} else {
 			err = paths.Extend(path.keep, sub)
