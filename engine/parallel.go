@@ -343,7 +343,7 @@ func (r *parallelRun) decompose(s *Solver, workers int) *Paths {
 	above := aboveCut{countOnly: r.onSolution == nil}
 	for depth := 1; ; depth++ {
 		s.Reset()
-		s.cutDepth = depth
+		s.cutDepth, s.cutLow = depth, 0
 		subs.reset()
 		above.reset()
 		deeper := false // a node reached the cut
@@ -351,7 +351,7 @@ func (r *parallelRun) decompose(s *Solver, workers int) *Paths {
 			st := s.next()
 			if st == statusCut {
 				deeper = true
-				if subs.addFrames(s.frames) != nil {
+				if subs.takeCut(s) != nil {
 					r.stopped() // 2^31 steps: past any memory limit
 					break
 				}
@@ -393,7 +393,7 @@ func (r *parallelRun) decompose(s *Solver, workers int) *Paths {
 // keeps (64 MB) before it makes that cut the last one: a model whose
 // solutions lie near the root (one variable with a wide domain) would
 // otherwise keep all of them.
-const maxAboveCut = 1 << 23
+var maxAboveCut = 1 << 23 // a var for the tests
 
 // aboveCut holds the satisfaction solutions above a cut until the cut
 // turns out to be the last: their values, one after another, or only

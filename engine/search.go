@@ -147,6 +147,7 @@ type Solver struct {
 	traceBudget  int64        // bytes the copies of a traced search's domains may take (SetTraceBudget)
 	traceOver    bool         // they would have taken more: tracing ended and the search stops; Reset clears it
 	cutDepth     int          // SolveParallel's decomposition: cut the tree at this depth (0: never)
+	cutLow       int          // the fewest frames since the cut last took a path: those below it are unchanged
 	shared       *sharedBound // SolveParallel: the workers' best objective
 	group        *atomic.Bool // SolveParallel: stops every worker
 
@@ -434,6 +435,7 @@ func (s *Solver) popLevel() bool {
 				return false
 			}
 			s.frames = s.frames[:i+1]
+			s.cutLow = min(s.cutLow, len(s.frames))
 			return true
 		}
 	}
@@ -521,6 +523,7 @@ func (s *Solver) leave() bool {
 		s.emit(TraceEvent{Kind: TraceBacktrack, Depth: len(s.frames), Var: Var(f.x), Value: f.v, Constraint: -1})
 	}
 	s.frames = s.frames[:len(s.frames)-1]
+	s.cutLow = min(s.cutLow, len(s.frames))
 	if len(s.frames) == s.base || !s.popLevel() {
 		s.phase = phaseDone
 		return false

@@ -97,7 +97,7 @@ func (s *Solver) cutInto(target int) (*Paths, error) {
 	subs := &Paths{}
 	for depth := 1; ; depth++ {
 		s.Reset()
-		s.cutDepth = depth
+		s.cutDepth, s.cutLow = depth, 0
 		subs.reset()
 		deeper := false
 	cut:
@@ -105,11 +105,11 @@ func (s *Solver) cutInto(target int) (*Paths, error) {
 			switch s.next() {
 			case statusCut:
 				deeper = true
-				if err := subs.addFrames(s.frames); err != nil {
+				if err := subs.takeCut(s); err != nil {
 					return nil, err
 				}
 			case Solution:
-				if err := subs.addFrames(s.frames); err != nil {
+				if err := subs.takeCut(s); err != nil {
 					return nil, err
 				}
 			case Stopped:

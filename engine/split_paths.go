@@ -71,12 +71,18 @@ func (p *Paths) Extend(keep int, steps Subproblem) error {
 	return p.extend(keep, len(steps), func(i int) decision { return toDecision(steps[i]) })
 }
 
-// addFrames appends the path of the solver's current node.
-func (p *Paths) addFrames(frames []frame) error {
-	c := 0
+// takeCut appends the path of the solver's current node, for a cut. The
+// frames below the fewest the branch had since the last one it took are
+// the same (only the top frame changes in place), so that they are not
+// compared again: comparing every path from the root took time quadratic
+// in a spine of a hundred thousand x != v steps.
+func (p *Paths) takeCut(s *Solver) error {
+	frames := s.frames
+	c := max(0, min(s.cutLow-1, len(p.last)))
 	for c < len(p.last) && c < len(frames) && p.nodes[p.last[c]].d == frameDecision(frames[c]) {
 		c++
 	}
+	s.cutLow = len(frames)
 	return p.extend(c, len(frames)-c, func(i int) decision { return frameDecision(frames[c+i]) })
 }
 

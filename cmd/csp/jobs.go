@@ -107,15 +107,20 @@ func writeJobs(w io.Writer, m *engine.Model, paths *engine.Paths, starts []int) 
 			if keep > 0 {
 				line = strconv.AppendInt(line, int64(keep), 10)
 			}
-			for k, d := range paths.Suffix(i, keep) {
-				if k > 0 || keep > 0 {
-					line = append(line, ',')
+			steps := paths.Suffix(i, keep)
+			for k, d := range steps {
+				if k > 0 && d.NotEqual && steps[k-1].NotEqual && steps[k-1].X == d.X {
+					line = append(line[:len(line)-1], ',') // name!=v1,v2: one string for the run
+				} else {
+					if k > 0 || keep > 0 {
+						line = append(line, ',')
+					}
+					line = append(line, names[d.X]...)
+					if d.NotEqual {
+						line = append(line, '!')
+					}
+					line = append(line, '=')
 				}
-				line = append(line, names[d.X]...)
-				if d.NotEqual {
-					line = append(line, '!')
-				}
-				line = append(line, '=')
 				line = strconv.AppendInt(line, d.V, 10)
 				line = append(line, '"')
 			}
@@ -271,14 +276,13 @@ func (jr *jobResolver) resolve(l *jobLine, paths *engine.Paths) (*job, error) {
 		}
 		sub = sub[:0]
 		for _, step := range path.steps {
-			d, err := parseDecision(step, jr.vars)
-			if err != nil {
+			var err error
+			if sub, err = parseSteps(sub, step, jr.vars); err != nil {
 				return nil, fmt.Errorf("job %d/%d, subproblem %d: %v", l.Job, l.Jobs, i+1, err)
 			}
-			if d.NotEqual && jr.prop != engine.PropAC {
+			if sub[len(sub)-1].NotEqual && jr.prop != engine.PropAC {
 				return nil, fmt.Errorf("job %d/%d was cut under --prop ac (its paths take x != v steps, which only that search makes): solve it with --prop ac", l.Job, l.Jobs)
 			}
-			sub = append(sub, d)
 		}
 		var err error
 		if path.keep == 0 { // shares what it can, with the last path of the job before too
@@ -294,26 +298,39 @@ func (jr *jobResolver) resolve(l *jobLine, paths *engine.Paths) (*job, error) {
 	return j, nil
 }
 
-// parseDecision reads "name=value" or "name!=value". The value is an
-// integer, so the last = separates it, whatever the name holds.
-func parseDecision(step string, vars map[string]engine.Var) (engine.Decision, error) {
+// parseSteps appends the decisions of a step to sub: "name=value",
+// "name!=value", or "name!=v1,v2,..." for name != v1, name != v2, ...
+// in turn (the x != v steps of a path come in runs on one variable). The
+// values are integers, so the last = ends the name, whatever it holds.
+func parseSteps(sub engine.Subproblem, step string, vars map[string]engine.Var) (engine.Subproblem, error) {
 	i := strings.LastIndexByte(step, '=')
 	if i < 0 {
-		return engine.Decision{}, fmt.Errorf("%q is not name=value or name!=value", step)
+		return sub, fmt.Errorf("%q is not name=value or name!=value", step)
 	}
 	name, ne := step[:i], false
 	if strings.HasSuffix(name, "!") {
 		name, ne = name[:len(name)-1], true
 	}
-	v, err := strconv.ParseInt(step[i+1:], 10, 64)
-	if err != nil {
-		return engine.Decision{}, fmt.Errorf("%q: %s is not an integer", step, step[i+1:])
-	}
 	x, ok := vars[name]
-	if !ok {
-		return engine.Decision{}, fmt.Errorf("%q: the model has no variable %s", step, name)
+	values := step[i+1:]
+	for {
+		text, more, several := strings.Cut(values, ",")
+		if several && !ne {
+			return sub, fmt.Errorf("%q: only name!=value steps take a list of values", step)
+		}
+		v, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return sub, fmt.Errorf("%q: %s is not an integer", step, text)
+		}
+		if !ok {
+			return sub, fmt.Errorf("%q: the model has no variable %s", step, name)
+		}
+		sub = append(sub, engine.Decision{X: x, V: v, NotEqual: ne})
+		if !several {
+			return sub, nil
+		}
+		values = more
 	}
-	return engine.Decision{X: x, V: v, NotEqual: ne}, nil
 }
 
 // loadJobLines reads the jobs --job names: their lines, and where each
