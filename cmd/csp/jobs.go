@@ -57,7 +57,7 @@ func (p *jobPath) UnmarshalJSON(data []byte) error {
 			num := bytes.TrimSpace(head[:end])
 			k, err := strconv.Atoi(string(num))
 			if err != nil || k < 0 {
-				return fmt.Errorf("a path starts with a step or with how many steps of the path before it it keeps, not %s", num)
+				return fmt.Errorf("a path starts with a step, or with the number of steps it keeps of the path before it, not %s", num)
 			}
 			p.keep = k
 			if end < len(head) && head[end] == ',' {
