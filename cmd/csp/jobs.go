@@ -20,7 +20,8 @@ import (
 // data or another propagation level), and the job's subproblems, each a
 // list of decisions "q[1]=3" or "q[2]!=5" naming the model's variables.
 // A path after the first of a line may start with a number K: the first K
-// steps of the path before it. Paths near the right spine of a search
+// steps of the path before it, and "q[2]!=5,4,6" is a run of x != v
+// steps on one variable. Paths near the right spine of a search
 // under --prop ac share thousands of x != v steps: written in full, a
 // split of 200-queens took 914 MB, and each job line held the square of
 // its number of paths.

@@ -145,3 +145,37 @@ func TestEachJobsMaxMemory(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// csp merge keeps the solutions of every job until it prints them in job
+// order: past --max-memory it stops with the limit's status instead of
+// growing, and within it prints them all.
+func TestMergeMaxMemory(t *testing.T) {
+	dir := t.TempDir()
+	jobs := splitJobs(t, dir, 1, "models/queens.csp", "-p", "n=10")
+	code, out, errs := runCSP("solve", "models/queens.csp", "-p", "n=10", "-a", "--json", "--job", jobs+":1")
+	if code != exitSolved {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var sols, rest []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if strings.Contains(l, `"type":"solution"`) {
+			sols = append(sols, l)
+		} else {
+			rest = append(rest, l)
+		}
+	}
+	var b strings.Builder
+	for range 40 { // 28,960 solution lines, 16 MB
+		b.WriteString(strings.Join(sols, "\n") + "\n")
+	}
+	b.WriteString(strings.Join(rest, "\n") + "\n")
+	os.WriteFile(filepath.Join(dir, "out.jsonl"), []byte(b.String()), 0o644)
+	code, out, errs = runCSPProcess(t, dir, "merge", "out.jsonl", "--max-memory", "8M")
+	if code != exitLimit || out != "" || !strings.Contains(errs, "reading the answers took the heap past 8 MB, the memory limit (--max-memory)") {
+		t.Fatalf("exit %d, %d bytes out, stderr %q", code, len(out), errs)
+	}
+	code, out, errs = runCSPProcess(t, dir, "merge", "out.jsonl")
+	if code != exitSolved || strings.Count(out, "\n\n") != 40*724-1 {
+		t.Fatalf("exit %d, %d solutions, stderr %q", code, strings.Count(out, "\n\n")+1, errs)
+	}
+}
