@@ -34,6 +34,8 @@ type jobLine struct {
 	Jobs  int       `json:"jobs"`
 	Model string    `json:"model"`
 	Paths []jobPath `json:"paths"`
+
+	text string // the line, for loadJobLines' lines, whose Paths it drops
 }
 
 // jobPath is a path of a job line: the steps it keeps of the path before
@@ -255,9 +257,17 @@ func newJobResolver(m *engine.Model, prop engine.PropLevel) *jobResolver {
 }
 
 // resolveJob checks that the job was cut from m and resolves its
-// decisions against m's variables.
-func resolveJob(l *jobLine, m *engine.Model, prop engine.PropLevel) (*job, error) {
-	return newJobResolver(m, prop).resolve(l, &engine.Paths{})
+// decisions against m's variables. A line of loadJobLines is parsed
+// again for its paths.
+func (jr *jobResolver) resolveJob(l *jobLine) (*job, error) {
+	if l.text != "" && l.Paths == nil {
+		full, err := parseJobLine(l.text)
+		if err != nil {
+			return nil, err
+		}
+		l = full
+	}
+	return jr.resolve(l, &engine.Paths{})
 }
 
 // resolve checks that the job was cut from the model and adds its
@@ -341,11 +351,14 @@ func loadJobLines(spec string) ([]*jobLine, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// Parsed, the paths of a line take several times its text: each is
+	// parsed again when its job is checked and when it is searched.
 	lines := make([]*jobLine, len(texts))
 	for i, text := range texts {
 		if lines[i], err = parseJobLine(text); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", wheres[i], err)
 		}
+		lines[i].Paths, lines[i].text = nil, text
 	}
 	return lines, wheres, nil
 }
