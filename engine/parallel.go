@@ -134,7 +134,7 @@ func newParallelRun(m *Model, opts Options, workers int, onSolution func(values 
 
 // runWorkers has the solvers take the subproblems subs in turn, each on
 // a goroutine of its own, until none is left or the run stops.
-func (r *parallelRun) runWorkers(solvers []*Solver, subs [][]decision) {
+func (r *parallelRun) runWorkers(solvers []*Solver, subs *Paths) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for i, s := range solvers {
@@ -337,30 +337,37 @@ func (r *parallelRun) stopped() {
 // the final cut, since a deeper cut finds them again; improving solutions
 // of an optimisation are reported as they come, as they only tighten the
 // bound.
-func (r *parallelRun) decompose(s *Solver, workers int) [][]decision {
+func (r *parallelRun) decompose(s *Solver, workers int) *Paths {
 	target := subproblemsPerWorker * workers
-	var subs [][]decision
-	var sols [][]int64
+	subs := &Paths{}
+	above := aboveCut{countOnly: r.onSolution == nil}
 	for depth := 1; ; depth++ {
 		s.Reset()
-		s.cutDepth = depth
-		subs, sols = subs[:0], sols[:0]
+		s.cutDepth, s.cutLow = depth, 0
+		subs.reset()
+		above.reset()
 		deeper := false // a node reached the cut
 		for {
 			st := s.next()
 			if st == statusCut {
 				deeper = true
-				subs = append(subs, s.path())
+				if subs.takeCut(s) != nil {
+					r.stopped() // 2^31 steps: past any memory limit
+					break
+				}
 				continue
 			}
 			if st == Solution {
-				if s.obj != nil {
+				if s.obj != nil || above.final {
 					if !r.report(s) {
 						r.finish(0, s)
-						return nil
+						return &Paths{}
 					}
-				} else {
-					sols = append(sols, append([]int64(nil), s.sol...))
+				} else if above.keep(s.sol) {
+					if !above.flush(r, s) { // this cut is the last one
+						r.finish(0, s)
+						return &Paths{}
+					}
 				}
 				continue
 			}
@@ -369,7 +376,7 @@ func (r *parallelRun) decompose(s *Solver, workers int) [][]decision {
 			}
 			break
 		}
-		if r.stop.Load() || !deeper || len(subs) >= target || depth >= int(s.n)+64 {
+		if r.stop.Load() || above.final || !deeper || subs.Len() >= target || depth >= int(s.n)+64 {
 			break
 		}
 		r.mu.Lock()
@@ -377,39 +384,78 @@ func (r *parallelRun) decompose(s *Solver, workers int) [][]decision {
 		r.mu.Unlock()
 	}
 	s.cutDepth = 0
-	for _, sol := range sols {
-		copy(s.sol, sol)
-		if !r.report(s) {
-			break
-		}
-	}
+	above.flush(r, s)
 	r.finish(0, s)
 	return subs
 }
 
-// path returns the decisions of the current node.
-func (s *Solver) path() []decision {
-	p := make([]decision, len(s.frames))
-	for i, f := range s.frames {
-		p[i] = decision{x: f.x, v: f.v, ne: f.right}
+// maxAboveCut is how many values of the solutions above a cut decompose
+// keeps (64 MB) before it makes that cut the last one: a model whose
+// solutions lie near the root (one variable with a wide domain) would
+// otherwise keep all of them.
+var maxAboveCut = 1 << 23 // a var for the tests
+
+// aboveCut holds the satisfaction solutions above a cut until the cut
+// turns out to be the last: their values, one after another, or only
+// their number when the run counts them.
+type aboveCut struct {
+	countOnly bool
+	count     int64
+	values    []int64
+	final     bool // past maxAboveCut: the cut is the last, solutions are reported as they come
+}
+
+func (a *aboveCut) reset() { a.count, a.values = 0, a.values[:0] }
+
+// keep keeps a solution, and reports whether they passed maxAboveCut.
+func (a *aboveCut) keep(sol []int64) bool {
+	a.count++
+	if !a.countOnly {
+		a.values = append(a.values, sol...)
 	}
-	return p
+	return len(a.values) > maxAboveCut
+}
+
+// flush reports the solutions kept, in order, and makes the cut the last
+// one; false if the run stops.
+func (a *aboveCut) flush(r *parallelRun, s *Solver) bool {
+	a.final = true
+	if a.countOnly {
+		r.mu.Lock()
+		if !r.stop.Load() {
+			r.solutions += a.count
+		}
+		r.mu.Unlock()
+		a.count = 0
+		return !r.stop.Load()
+	}
+	n := len(s.sol)
+	defer func() { a.count, a.values = 0, a.values[:0] }()
+	for k := range int(a.count) {
+		copy(s.sol, a.values[k*n:(k+1)*n])
+		if !r.report(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // work solves subproblems until there are none left or the run stops.
-func (r *parallelRun) work(i int, s *Solver, subs [][]decision, next *atomic.Int64) {
+func (r *parallelRun) work(i int, s *Solver, subs *Paths, next *atomic.Int64) {
 	countOnly := r.onSolution == nil && s.obj == nil
 	r.mu.Lock()
 	r.counting[i] = countOnly
 	r.mu.Unlock()
 	s.countOnly = countOnly
 	defer func() { s.countOnly = false }()
+	var path []decision
 	for !r.stop.Load() {
 		k := next.Add(1) - 1
-		if k >= int64(len(subs)) {
+		if k >= int64(subs.Len()) {
 			break
 		}
-		if !s.enter(subs[k]) {
+		path = subs.appendPath(int(k), path[:0])
+		if !s.enter(path) {
 			r.collect(i, s, false)
 			s.leaveSubproblem()
 			continue

@@ -147,6 +147,7 @@ type Solver struct {
 	traceBudget  int64        // bytes the copies of a traced search's domains may take (SetTraceBudget)
 	traceOver    bool         // they would have taken more: tracing ended and the search stops; Reset clears it
 	cutDepth     int          // SolveParallel's decomposition: cut the tree at this depth (0: never)
+	cutLow       int          // the fewest frames since the cut last took a path: those below it are unchanged
 	shared       *sharedBound // SolveParallel: the workers' best objective
 	group        *atomic.Bool // SolveParallel: stops every worker
 
@@ -435,6 +436,7 @@ func (s *Solver) popLevel() bool {
 				return false
 			}
 			s.frames = s.frames[:i+1]
+			s.cutLow = min(s.cutLow, len(s.frames))
 			return true
 		}
 	}
@@ -522,6 +524,7 @@ func (s *Solver) leave() bool {
 		s.emit(TraceEvent{Kind: TraceBacktrack, Depth: len(s.frames), Var: Var(f.x), Value: f.v, Constraint: -1})
 	}
 	s.frames = s.frames[:len(s.frames)-1]
+	s.cutLow = min(s.cutLow, len(s.frames))
 	if len(s.frames) == s.base || !s.popLevel() {
 		s.phase = phaseDone
 		return false
@@ -534,13 +537,18 @@ func (s *Solver) leave() bool {
 // variables, whatever the x != v branches in between. (A cut by frames
 // would leave one huge subproblem, the one of x != v all the way.)
 func (s *Solver) eqDepth() int {
-	d := 0
-	for _, f := range s.frames[s.base:] {
-		if !f.right {
-			d++
-		}
+	// From the frames' counts, not a walk of the branch: a cut near the
+	// right spine under PropAC has branches of thousands of x != v frames
+	// and asks at each of its nodes.
+	n := len(s.frames)
+	if n == s.base {
+		return 0
 	}
-	return d
+	d := s.frames[n-1].eqs
+	if s.base > 0 {
+		d -= s.frames[s.base-1].eqs
+	}
+	return int(d)
 }
 
 // valuesOf returns the value order of x.

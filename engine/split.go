@@ -45,65 +45,84 @@ var ErrNotEqualStep = errors.New("a subproblem with an x != v step is searched u
 // at least one group (a model whose root fails gives one empty-path
 // subproblem, whose search finds nothing). Groups hold consecutive
 // subproblems in the order of the search, which share long prefixes.
+// SplitPaths gives the same groups without copying those prefixes.
 func Split(m *Model, opts Options, jobs int) ([][]Subproblem, error) {
+	paths, starts, err := SplitPaths(m, opts, jobs)
+	if err != nil {
+		return nil, err
+	}
+	groups := make([][]Subproblem, len(starts))
+	for g, from := range starts {
+		to := paths.Len()
+		if g+1 < len(starts) {
+			to = starts[g+1]
+		}
+		for i := from; i < to; i++ {
+			groups[g] = append(groups[g], paths.At(i))
+		}
+	}
+	return groups, nil
+}
+
+// SplitPaths is Split with the subproblems of every group in one Paths,
+// in order: group g starts at subproblem starts[g].
+func SplitPaths(m *Model, opts Options, jobs int) (*Paths, []int, error) {
 	jobs = max(jobs, 1)
 	s, err := NewSolver(m, opts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	subs, err := s.cutInto(jobs)
+	paths, err := s.cutInto(jobs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if len(subs) == 0 {
-		subs = []Subproblem{{}}
+	if paths.Len() == 0 {
+		paths.Add(Subproblem{})
 	}
-	groups := make([][]Subproblem, min(jobs, len(subs)))
-	for i, sub := range subs {
-		g := i * len(groups) / len(subs)
-		groups[g] = append(groups[g], sub)
+	n := paths.Len()
+	groups := min(jobs, n)
+	starts := make([]int, 0, groups)
+	for i := range n {
+		if g := i * groups / n; g == len(starts) {
+			starts = append(starts, i)
+		}
 	}
-	return groups, nil
+	return paths, starts, nil
 }
 
 // cutInto cuts the tree at growing depths until the cut yields at least
 // target subproblems, and returns them with the paths of the solutions
 // above the cut, in the order of the search.
-func (s *Solver) cutInto(target int) ([]Subproblem, error) {
-	var subs []Subproblem
+func (s *Solver) cutInto(target int) (*Paths, error) {
+	subs := &Paths{}
 	for depth := 1; ; depth++ {
 		s.Reset()
-		s.cutDepth = depth
-		subs = subs[:0]
+		s.cutDepth, s.cutLow = depth, 0
+		subs.reset()
 		deeper := false
 	cut:
 		for {
 			switch s.next() {
 			case statusCut:
 				deeper = true
-				subs = append(subs, s.subproblem())
+				if err := subs.takeCut(s); err != nil {
+					return nil, err
+				}
 			case Solution:
-				subs = append(subs, s.subproblem())
+				if err := subs.takeCut(s); err != nil {
+					return nil, err
+				}
 			case Stopped:
 				return nil, ErrSplitStopped
 			default:
 				break cut
 			}
 		}
-		if !deeper || len(subs) >= target || depth >= int(s.n)+64 {
+		if !deeper || subs.Len() >= target || depth >= int(s.n)+64 {
 			s.cutDepth = 0
 			return subs, nil
 		}
 	}
-}
-
-// subproblem returns the path of the current node.
-func (s *Solver) subproblem() Subproblem {
-	p := make(Subproblem, len(s.frames))
-	for i, f := range s.frames {
-		p[i] = Decision{X: Var(f.x), V: f.v, NotEqual: f.right}
-	}
-	return p
 }
 
 // SolveSubproblems searches the subproblems subs of m (as Split returns
@@ -116,20 +135,20 @@ func (s *Solver) subproblem() Subproblem {
 // subproblems do not share a bound across calls, so each call reports its
 // own improving solutions and its own optimum.
 func SolveSubproblems(m *Model, opts Options, workers int, subs []Subproblem, onSolution func(values []int64) bool) (Status, Stats, error) {
-	start := time.Now()
-	paths := make([][]decision, len(subs))
-	for i, sub := range subs {
-		p := make([]decision, len(sub))
-		for j, d := range sub {
-			if d.X < 0 || int(d.X) >= m.NumVars() {
-				return Exhausted, Stats{}, fmt.Errorf("subproblem %d: variable %d is not in the model", i+1, d.X)
-			}
-			if d.NotEqual && opts.Prop != PropAC {
-				return Exhausted, Stats{}, ErrNotEqualStep
-			}
-			p[j] = decision{x: int32(d.X), v: d.V, ne: d.NotEqual}
+	paths := &Paths{}
+	for _, sub := range subs {
+		if err := paths.Add(sub); err != nil {
+			return Exhausted, Stats{}, err
 		}
-		paths[i] = p
+	}
+	return SolvePaths(m, opts, workers, paths, onSolution)
+}
+
+// SolvePaths is SolveSubproblems with the subproblems held as Paths.
+func SolvePaths(m *Model, opts Options, workers int, paths *Paths, onSolution func(values []int64) bool) (Status, Stats, error) {
+	start := time.Now()
+	if err := paths.check(m, opts.Prop); err != nil {
+		return Exhausted, Stats{}, err
 	}
 	r, solvers, err := newParallelRun(m, opts, workers, onSolution)
 	if err != nil {
@@ -138,6 +157,33 @@ func SolveSubproblems(m *Model, opts Options, workers int, subs []Subproblem, on
 	r.runWorkers(solvers, paths)
 	st, stats := r.result(start)
 	return st, stats, nil
+}
+
+// check reports the first step of p that m cannot search: a variable m
+// does not have, or an x != v step under another level than PropAC.
+func (p *Paths) check(m *Model, prop PropLevel) error {
+	// first[k]: the first bad step on the path from the root to node k
+	// (-1: none); a parent comes before its children.
+	first := make([]int32, len(p.nodes))
+	for k, nd := range p.nodes {
+		first[k] = -1
+		if nd.parent >= 0 {
+			first[k] = first[nd.parent]
+		}
+		if first[k] < 0 && (nd.d.x < 0 || int(nd.d.x) >= m.NumVars() || nd.d.ne && prop != PropAC) {
+			first[k] = int32(k)
+		}
+	}
+	for i, end := range p.ends {
+		if end < 0 || first[end] < 0 {
+			continue
+		}
+		if d := p.nodes[first[end]].d; d.x < 0 || int(d.x) >= m.NumVars() {
+			return fmt.Errorf("subproblem %d: variable %d is not in the model", i+1, d.x)
+		}
+		return ErrNotEqualStep
+	}
+	return nil
 }
 
 // Fingerprint identifies m's variables (names and initial domains), its

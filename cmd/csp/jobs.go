@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
 )
 
 // Jobs: the lines `csp split` writes and `csp solve --job` reads. A line
@@ -17,42 +19,118 @@ import (
 // fingerprint (so that a job is not solved against another model, other
 // data or another propagation level), and the job's subproblems, each a
 // list of decisions "q[1]=3" or "q[2]!=5" naming the model's variables.
+// A path after the first of a line may start with a number K: the first K
+// steps of the path before it, and "q[2]!=5,4,6" is a run of x != v
+// steps on one variable. Paths near the right spine of a search
+// under --prop ac share thousands of x != v steps: written in full, a
+// split of 200-queens took 914 MB, and each job line held the square of
+// its number of paths.
 //
-//	{"job":1,"jobs":4,"model":"9f2c4e1a07b3d5e6","paths":[["q[1]=1","q[2]=3"],["q[1]=1","q[2]=4"]]}
+//	{"job":1,"jobs":4,"model":"9f2c4e1a07b3d5e6","paths":[["q[1]=1","q[2]=3"],[1,"q[2]=4"]]}
 
 // jobLine is one line of a split.
 type jobLine struct {
-	Job   int        `json:"job"`
-	Jobs  int        `json:"jobs"`
-	Model string     `json:"model"`
-	Paths [][]string `json:"paths"`
+	Job   int       `json:"job"`
+	Jobs  int       `json:"jobs"`
+	Model string    `json:"model"`
+	Paths []jobPath `json:"paths"`
+
+	text string // the line, for loadJobLines' lines, whose Paths it drops
+}
+
+// jobPath is a path of a job line: the steps it keeps of the path before
+// it, then its own.
+type jobPath struct {
+	keep  int
+	steps []string
+}
+
+func (p *jobPath) UnmarshalJSON(data []byte) error {
+	// One Unmarshal for the steps: an element at a time takes a call and
+	// a copy for each of millions of steps.
+	p.keep, p.steps = 0, nil
+	rest := bytes.TrimLeft(data, " \t\r\n")
+	if len(rest) > 1 && rest[0] == '[' {
+		head := bytes.TrimLeft(rest[1:], " \t\r\n")
+		if len(head) > 0 && head[0] != '"' && head[0] != ']' {
+			end := bytes.IndexAny(head, ",]")
+			if end < 0 {
+				end = len(head)
+			}
+			num := bytes.TrimSpace(head[:end])
+			k, err := strconv.Atoi(string(num))
+			if err != nil || k < 0 {
+				return fmt.Errorf("a path starts with a step, or with the number of steps it keeps of the path before it, not %s", num)
+			}
+			p.keep = k
+			if end < len(head) && head[end] == ',' {
+				end++
+			}
+			rest = append([]byte{'['}, head[end:]...)
+		}
+	}
+	if err := json.Unmarshal(rest, &p.steps); err != nil {
+		return fmt.Errorf("a path is a list of steps such as \"q[1]=3\" (%v)", err)
+	}
+	return nil
 }
 
 // job is a parsed job, its subproblems resolved against the model.
 type job struct {
 	number, of int
 	model      string
-	subs       []engine.Subproblem
+	subs       *engine.Paths
 }
 
-// writeJobs writes the groups of a split as job lines.
-func writeJobs(w io.Writer, m *engine.Model, groups [][]engine.Subproblem) error {
-	enc := json.NewEncoder(w)
+// writeJobs writes the groups of a split as job lines: group g is the
+// subproblems of paths from starts[g] on.
+func writeJobs(w io.Writer, m *engine.Model, paths *engine.Paths, starts []int) error {
 	fp := m.Fingerprint()
-	for k, g := range groups {
-		line := jobLine{Job: k + 1, Jobs: len(groups), Model: fp, Paths: make([][]string, len(g))}
-		for i, sub := range g {
-			path := make([]string, len(sub))
-			for j, d := range sub {
-				op := "="
-				if d.NotEqual {
-					op = "!="
-				}
-				path[j] = m.VarName(d.X) + op + strconv.FormatInt(d.V, 10)
-			}
-			line.Paths[i] = path
+	names := make([][]byte, m.NumVars()) // each quoted, without its closing quote
+	for x := range names {
+		q, _ := json.Marshal(m.VarName(engine.Var(x)))
+		names[x] = q[:len(q)-1]
+	}
+	var line []byte
+	for g, from := range starts {
+		to := paths.Len()
+		if g+1 < len(starts) {
+			to = starts[g+1]
 		}
-		if err := enc.Encode(line); err != nil {
+		line = fmt.Appendf(line[:0], `{"job":%d,"jobs":%d,"model":%q,"paths":[`, g+1, len(starts), fp)
+		for i := from; i < to; i++ {
+			keep := 0
+			if i > from {
+				keep = paths.Kept(i)
+			}
+			if i > from {
+				line = append(line, ',')
+			}
+			line = append(line, '[')
+			if keep > 0 {
+				line = strconv.AppendInt(line, int64(keep), 10)
+			}
+			steps := paths.Suffix(i, keep)
+			for k, d := range steps {
+				if k > 0 && d.NotEqual && steps[k-1].NotEqual && steps[k-1].X == d.X {
+					line = append(line[:len(line)-1], ',') // name!=v1,v2: one string for the run
+				} else {
+					if k > 0 || keep > 0 {
+						line = append(line, ',')
+					}
+					line = append(line, names[d.X]...)
+					if d.NotEqual {
+						line = append(line, '!')
+					}
+					line = append(line, '=')
+				}
+				line = strconv.AppendInt(line, d.V, 10)
+				line = append(line, '"')
+			}
+			line = append(line, ']')
+		}
+		line = append(line, "]}\n"...)
+		if _, err := w.Write(line); err != nil {
 			return err
 		}
 	}
@@ -79,18 +157,20 @@ func findJobs(spec string) (texts, wheres []string, err error) {
 			return nil, nil, fmt.Errorf("--job %s: give FILE:K (line K of csp split's output, from 1), FILE:K-L, FILE (every line) or a line of it", spec)
 		}
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("--job: cannot read %s: %v", path, unwrapPathError(err))
-	}
+	// The file is read a line at a time and only the lines asked for are
+	// kept: a split file can be far larger than the jobs of one process.
 	n := 0
-	for no, line := range strings.Split(string(data), "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
+	err = eachLine(path, func(no int, line []byte) bool {
+		if len(bytes.TrimSpace(line)) == 0 {
+			return true
 		}
 		if n++; n >= from && (to == 0 || n <= to) {
-			texts, wheres = append(texts, line), append(wheres, fmt.Sprintf("%s:%d", path, no+1))
+			texts, wheres = append(texts, string(line)), append(wheres, fmt.Sprintf("%s:%d", path, no))
 		}
+		return to == 0 || n < to
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("--job: cannot read %s: %v", path, unwrapPathError(err))
 	}
 	switch {
 	case to != 0 && n < to:
@@ -160,55 +240,108 @@ func parseJobLine(text string) (*jobLine, error) {
 	return &l, nil
 }
 
-// resolveJob checks that the job was cut from m and resolves its
-// decisions against m's variables.
-func resolveJob(l *jobLine, m *engine.Model, prop engine.PropLevel) (*job, error) {
-	if fp := m.Fingerprint(); l.Model != fp {
-		return nil, fmt.Errorf("job %d/%d was split from another model (fingerprint %s, this one is %s): "+
-			"give csp solve the model, data, -p values and --prop level that csp split had", l.Job, l.Jobs, l.Model, fp)
-	}
+// jobResolver resolves job lines against a model.
+type jobResolver struct {
+	m    *engine.Model
+	prop engine.PropLevel
+	fp   string
+	vars map[string]engine.Var
+}
+
+func newJobResolver(m *engine.Model, prop engine.PropLevel) *jobResolver {
 	vars := make(map[string]engine.Var, m.NumVars())
 	for x := range m.NumVars() {
 		vars[m.VarName(engine.Var(x))] = engine.Var(x)
 	}
-	j := &job{number: l.Job, of: l.Jobs, model: l.Model, subs: make([]engine.Subproblem, len(l.Paths))}
+	return &jobResolver{m: m, prop: prop, fp: m.Fingerprint(), vars: vars}
+}
+
+// resolveJob checks that the job was cut from m and resolves its
+// decisions against m's variables. A line of loadJobLines is parsed
+// again for its paths.
+func (jr *jobResolver) resolveJob(l *jobLine) (*job, error) {
+	if l.text != "" && l.Paths == nil {
+		full, err := parseJobLine(l.text)
+		if err != nil {
+			return nil, err
+		}
+		l = full
+	}
+	return jr.resolve(l, &engine.Paths{})
+}
+
+// resolve checks that the job was cut from the model and adds its
+// subproblems to paths, sharing their first steps with the path added
+// last, which may be another job's.
+func (jr *jobResolver) resolve(l *jobLine, paths *engine.Paths) (*job, error) {
+	if l.Model != jr.fp {
+		return nil, fmt.Errorf("job %d/%d was split from another model (fingerprint %s, this one is %s): "+
+			"give csp solve the model, data, -p values and --prop level that csp split had", l.Job, l.Jobs, l.Model, jr.fp)
+	}
+	j := &job{number: l.Job, of: l.Jobs, model: l.Model, subs: paths}
+	var sub engine.Subproblem
+	before := 0 // the steps of the path before, in this line
 	for i, path := range l.Paths {
-		sub := make(engine.Subproblem, len(path))
-		for k, step := range path {
-			d, err := parseDecision(step, vars)
-			if err != nil {
+		if path.keep > before {
+			return nil, fmt.Errorf("job %d/%d, subproblem %d keeps %d steps of the path before it, which has %d", l.Job, l.Jobs, i+1, path.keep, before)
+		}
+		sub = sub[:0]
+		for _, step := range path.steps {
+			var err error
+			if sub, err = parseSteps(sub, step, jr.vars); err != nil {
 				return nil, fmt.Errorf("job %d/%d, subproblem %d: %v", l.Job, l.Jobs, i+1, err)
 			}
-			if d.NotEqual && prop != engine.PropAC {
+			if sub[len(sub)-1].NotEqual && jr.prop != engine.PropAC {
 				return nil, fmt.Errorf("job %d/%d was cut under --prop ac (its paths take x != v steps, which only that search makes): solve it with --prop ac", l.Job, l.Jobs)
 			}
-			sub[k] = d
 		}
-		j.subs[i] = sub
+		var err error
+		if path.keep == 0 { // shares what it can, with the last path of the job before too
+			err = paths.Add(sub)
+		} else {
+			err = paths.Extend(path.keep, sub)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("job %d/%d, subproblem %d: %v", l.Job, l.Jobs, i+1, err)
+		}
+		before = path.keep + len(sub)
 	}
 	return j, nil
 }
 
-// parseDecision reads "name=value" or "name!=value". The value is an
-// integer, so the last = separates it, whatever the name holds.
-func parseDecision(step string, vars map[string]engine.Var) (engine.Decision, error) {
+// parseSteps appends the decisions of a step to sub: "name=value",
+// "name!=value", or "name!=v1,v2,..." for name != v1, name != v2, ...
+// in turn (the x != v steps of a path come in runs on one variable). The
+// values are integers, so the last = ends the name, whatever it holds.
+func parseSteps(sub engine.Subproblem, step string, vars map[string]engine.Var) (engine.Subproblem, error) {
 	i := strings.LastIndexByte(step, '=')
 	if i < 0 {
-		return engine.Decision{}, fmt.Errorf("%q is not name=value or name!=value", step)
+		return sub, fmt.Errorf("%q is not name=value or name!=value", step)
 	}
 	name, ne := step[:i], false
 	if strings.HasSuffix(name, "!") {
 		name, ne = name[:len(name)-1], true
 	}
-	v, err := strconv.ParseInt(step[i+1:], 10, 64)
-	if err != nil {
-		return engine.Decision{}, fmt.Errorf("%q: %s is not an integer", step, step[i+1:])
-	}
 	x, ok := vars[name]
-	if !ok {
-		return engine.Decision{}, fmt.Errorf("%q: the model has no variable %s", step, name)
+	values := step[i+1:]
+	for {
+		text, more, several := strings.Cut(values, ",")
+		if several && !ne {
+			return sub, fmt.Errorf("%q: only name!=value steps take a list of values", step)
+		}
+		v, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return sub, fmt.Errorf("%q: %s is not an integer", step, text)
+		}
+		if !ok {
+			return sub, fmt.Errorf("%q: the model has no variable %s", step, name)
+		}
+		sub = append(sub, engine.Decision{X: x, V: v, NotEqual: ne})
+		if !several {
+			return sub, nil
+		}
+		values = more
 	}
-	return engine.Decision{X: x, V: v, NotEqual: ne}, nil
 }
 
 // loadJobLines reads the jobs --job names: their lines, and where each
@@ -218,11 +351,14 @@ func loadJobLines(spec string) ([]*jobLine, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// Parsed, the paths of a line take several times its text: each is
+	// parsed again when its job is checked and when it is searched.
 	lines := make([]*jobLine, len(texts))
 	for i, text := range texts {
 		if lines[i], err = parseJobLine(text); err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", wheres[i], err)
 		}
+		lines[i].Paths, lines[i].text = nil, text
 	}
 	return lines, wheres, nil
 }
@@ -255,35 +391,46 @@ func isSplitFile(path string) bool {
 // loadAllJobs reads every job of a split file, checks that they are all
 // there, once, from one split of this model, and joins their subproblems
 // into one job: csp solve MODEL --each jobs.txt searches them all, as
-// the jobs would on as many machines, for the whole answer.
-func loadAllJobs(path string, m *engine.Model, prop engine.PropLevel) (*job, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
-	}
-	all := &job{}
+// the jobs would on as many machines, for the whole answer. The file is
+// read a line at a time into one Paths, where consecutive jobs share
+// their first steps: memory grows with the subproblems, not with the
+// file. over is checked after each line; past the memory limit the
+// error is errJobsMemory.
+func loadAllJobs(path string, m *engine.Model, prop engine.PropLevel, guard *memoryGuard) (*job, error) {
+	all := &job{subs: &engine.Paths{}}
 	seen := map[int]bool{}
-	for no, text := range strings.Split(string(data), "\n") {
-		if strings.TrimSpace(text) == "" {
-			continue
+	jr := newJobResolver(m, prop)
+	var failed error
+	err := eachLine(path, func(no int, text []byte) bool {
+		if len(bytes.TrimSpace(text)) == 0 {
+			return true
 		}
-		where := fmt.Sprintf("%s:%d", path, no+1)
-		l, err := parseJobLine(text)
+		where := fmt.Sprintf("%s:%d", path, no)
+		l, err := parseJobLine(string(text))
 		if err == nil && seen[l.Job] {
 			err = fmt.Errorf("job %d is there twice", l.Job)
 		}
 		if err == nil && all.of != 0 && l.Jobs != all.of {
 			err = fmt.Errorf("job %d of %d is from another split than the lines before (%d jobs)", l.Job, l.Jobs, all.of)
 		}
-		var j *job
 		if err == nil {
-			j, err = resolveJob(l, m, prop)
+			_, err = jr.resolve(l, all.subs)
+		}
+		if err == nil && guard.over() {
+			err = jobsMemoryError{guard.limit}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", where, err)
+			failed = fmt.Errorf("%s: %w", where, err)
+			return false
 		}
 		seen[l.Job], all.of = true, l.Jobs
-		all.subs = append(all.subs, j.subs...)
+		return true
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
+	}
+	if failed != nil {
+		return nil, failed
 	}
 	for k := 1; k <= all.of; k++ {
 		if !seen[k] {
@@ -291,4 +438,11 @@ func loadAllJobs(path string, m *engine.Model, prop engine.PropLevel) (*job, err
 		}
 	}
 	return all, nil
+}
+
+// jobsMemoryError is loadAllJobs' error past the memory limit.
+type jobsMemoryError struct{ limit int64 }
+
+func (e jobsMemoryError) Error() string {
+	return fmt.Sprintf("reading the jobs took the heap past %s, the memory limit (--max-memory)", lang.SizeText(e.limit))
 }

@@ -3,12 +3,15 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/csp-lang/csp/lang"
 )
 
 // csp merge: the answers of the jobs of a split (jobs.go), read from
@@ -26,7 +29,9 @@ the end; a missing, failed or stopped job is named on stderr and the
 answer is marked incomplete (exit status 3).
 
 flags:
-  --json    print the merged answer as csp solve --json does
+  --json            print the merged answer as csp solve --json does
+  --max-memory S    stop past S of memory (512M, 2G; default 4G): merge
+                    keeps every job's solutions until it prints them
 `
 
 // jobReport is what one job printed.
@@ -66,8 +71,9 @@ type mergeInput struct {
 	model string
 	by    map[int]*jobReport
 
-	printed   int  // solutions printed
-	multiline bool // one of them had several lines
+	guard     *memoryGuard // --max-memory, checked as the lines are read
+	printed   int          // solutions printed
+	multiline bool         // one of them had several lines
 }
 
 // mergeFlags are merge's flags, for completion and the tests of --help.
@@ -75,6 +81,8 @@ func mergeFlags() *flag.FlagSet {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	var b bool
 	fs.BoolVar(&b, "json", false, "")
+	var size int64
+	fs.Var(memoryFlag{&size}, "max-memory", "S")
 	fs.BoolVar(&b, "h", false, "")
 	fs.BoolVar(&b, "help", false, "")
 	return fs
@@ -82,7 +90,24 @@ func mergeFlags() *flag.FlagSet {
 
 func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON, files := false, []string{}
-	for _, a := range args {
+	maxMemory := int64(defaultMaxMemory)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if name, value, ok := strings.Cut(a, "="); ok && (name == "--max-memory" || name == "-max-memory") || a == "--max-memory" || a == "-max-memory" {
+			if !ok {
+				if i+1 == len(args) {
+					fmt.Fprintf(stderr, "csp merge: %s needs a size such as 512M or 2G\n", a)
+					return exitBadInput
+				}
+				i++
+				value = args[i]
+			}
+			if err := (memoryFlag{&maxMemory}).Set(value); err != nil {
+				fmt.Fprintf(stderr, "csp merge: --max-memory %q: %v\n", value, err)
+				return exitBadInput
+			}
+			continue
+		}
 		switch a {
 		case "-h", "-help", "--help":
 			fmt.Fprint(stdout, mergeUsage)
@@ -97,13 +122,16 @@ func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			files = append(files, a)
 		}
 	}
-	in := &mergeInput{by: map[int]*jobReport{}}
+	in := &mergeInput{by: map[int]*jobReport{}, guard: newMemoryGuard(maxMemory)}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
 	for _, f := range files {
 		if err := in.readFile(f, stdin); err != nil {
 			fmt.Fprintf(stderr, "csp merge: %v\n", err)
+			if errors.As(err, new(mergeMemoryError)) {
+				return exitLimit
+			}
 			return exitBadInput
 		}
 	}
@@ -112,6 +140,13 @@ func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	return in.print(stdout, stderr, asJSON)
+}
+
+// mergeMemoryError is readFile's error past --max-memory.
+type mergeMemoryError struct{ limit int64 }
+
+func (e mergeMemoryError) Error() string {
+	return fmt.Sprintf("reading the answers took the heap past %s, the memory limit (--max-memory)", lang.SizeText(e.limit))
 }
 
 // readFile reads one file of job output ("-": stdin).
@@ -135,6 +170,9 @@ func (in *mergeInput) readFile(name string, stdin io.Reader) error {
 		}
 		if err := in.line(sc.Bytes()); err != nil {
 			return fmt.Errorf("%s:%d: %v", name, no, err)
+		}
+		if no%256 == 0 && in.guard.over() {
+			return fmt.Errorf("%s:%d: %w", name, no, mergeMemoryError{in.guard.limit})
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -198,7 +198,7 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 	var st engine.Stats
 	var err error
 	if r.job != nil {
-		status, st, err = engine.SolveSubproblems(r.prog.Model, r.opts, r.o.workers, r.job.subs, onSolution)
+		status, st, err = engine.SolvePaths(r.prog.Model, r.opts, r.o.workers, r.job.subs, onSolution)
 	} else {
 		status, st, err = engine.SolveParallel(r.prog.Model, r.opts, r.o.workers, onSolution)
 	}

@@ -87,11 +87,14 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	if o.eachJobs != "" {
-		if r.job, err = loadAllJobs(o.eachJobs, prog.Model, o.prop); err != nil {
+		if r.job, err = loadAllJobs(o.eachJobs, prog.Model, o.prop, r.guard); err != nil {
 			fmt.Fprintf(stderr, "csp solve: --each: %v\n", err)
 			r.js.errors(err)
 			r.js.failed()
 			r.out.Flush()
+			if errors.As(err, new(jobsMemoryError)) {
+				return exitLimit
+			}
 			return exitBadInput
 		}
 	}

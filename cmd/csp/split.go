@@ -6,9 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"sync/atomic"
 	"time"
 
 	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
 )
 
 // csp split MODEL [DATA...] --jobs N: the decomposition --workers uses,
@@ -78,27 +80,33 @@ func splitCmd(args []string, stdout, stderr io.Writer) int {
 	if prog == nil {
 		return code
 	}
-	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop}
+	// The cut keeps its subproblems until it is done: --max-memory bounds
+	// it as it bounds a search.
+	var stop atomic.Bool
+	guard := newMemoryGuard(o.maxMemory)
+	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &stop,
+		Progress: func(engine.Stats) { stop.Store(guard.over()) }}
 	if o.timeout > 0 {
 		opts.Deadline = start.Add(o.timeout)
 	}
-	groups, err := engine.Split(prog.Model, opts, o.jobs)
-	if errors.Is(err, engine.ErrSplitStopped) {
+	paths, starts, err := engine.SplitPaths(prog.Model, opts, o.jobs)
+	switch {
+	case errors.Is(err, engine.ErrSplitStopped) && guard.hit:
+		fmt.Fprintf(stderr, "csp split: the split used more than %s (--max-memory); no job written\n", lang.SizeText(o.maxMemory))
+		return exitLimit
+	case errors.Is(err, engine.ErrSplitStopped):
 		fmt.Fprintf(stderr, "csp split: %v (--timeout %v); no job written\n", err, o.timeout)
 		return exitLimit
-	}
-	if err != nil {
+	case err != nil:
 		fmt.Fprintf(stderr, "csp: %s: %v\n", o.files[0], err)
 		return exitBadInput
 	}
 	w := bufio.NewWriter(stdout)
-	if writeJobs(w, prog.Model, groups) != nil || w.Flush() != nil {
+	if writeJobs(w, prog.Model, paths, starts) != nil || w.Flush() != nil {
 		return exitOutput // run reports the write error
 	}
-	subs := 0
-	for _, g := range groups {
-		subs += len(g)
-	}
+	subs := paths.Len()
+	groups := starts
 	note := ""
 	if len(groups) < o.jobs {
 		note = fmt.Sprintf(" (the search has too few nodes for %d)", o.jobs)
