@@ -32,6 +32,7 @@ flags:
   --json            print the merged answer as csp solve --json does
   --max-memory S    stop past S of memory (512M, 2G; default 4G): merge
                     keeps every job's solutions until it prints them
+  -h, --help        this text
 `
 
 // jobReport is what one job printed.
