@@ -283,7 +283,12 @@ func (jr *jobResolver) resolve(l *jobLine, paths *engine.Paths) (*job, error) {
 	before := 0 // the steps of the path before, in this line
 	for i, path := range l.Paths {
 		if path.keep > before {
-			return nil, fmt.Errorf("job %d/%d, subproblem %d keeps %d steps of the path before it, which has %d", l.Job, l.Jobs, i+1, path.keep, before)
+			return nil, fmt.Errorf("job %d/%d, subproblem %d keeps %d of the steps of the path before it, which has %d", l.Job, l.Jobs, i+1, path.keep, before)
+		}
+		if path.keep > 0 && len(path.steps) == 0 {
+			// A prefix of the path before: its subtree holds that path's,
+			// which would be searched twice.
+			return nil, fmt.Errorf("job %d/%d, subproblem %d keeps %d of the steps of the path before it and adds none: it would search that path again", l.Job, l.Jobs, i+1, path.keep)
 		}
 		sub = sub[:0]
 		for _, step := range path.steps {
@@ -328,6 +333,9 @@ func parseSteps(sub engine.Subproblem, step string, vars map[string]engine.Var) 
 		text, more, several := strings.Cut(values, ",")
 		if several && !ne {
 			return sub, fmt.Errorf("%q: only name!=value steps take a list of values", step)
+		}
+		if text == "" {
+			return sub, fmt.Errorf("%q: a value is missing after the = or a comma", step)
 		}
 		v, err := strconv.ParseInt(text, 10, 64)
 		if err != nil {
