@@ -5,6 +5,7 @@ import (
 	"os/signal"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // stopSignals are the signals that stop a search, a compilation, a
@@ -26,8 +27,15 @@ var sigWatch struct {
 	next      int
 }
 
+// signalEcho is how long after the first signal a second one is taken
+// for the same request: timeout(1), and a kill of a process group, send
+// the signal to csp and again to its group, and the second must not end
+// the process before the search has reported what it found.
+const signalEcho = time.Second
+
 // onSignal calls stop on SIGINT or SIGTERM until the returned function is
-// called. A second signal ends the process at once.
+// called. A second signal, signalEcho or more after the first, ends the
+// process at once.
 func onSignal(stop func()) func() {
 	mine := make(chan os.Signal, 2)
 	w := &sigWatch
@@ -53,10 +61,17 @@ func onSignal(stop func()) func() {
 		case <-done:
 			return
 		}
-		select {
-		case <-mine:
-			os.Exit(130)
-		case <-done:
+		first := time.Now()
+		for {
+			select {
+			case <-mine:
+				if time.Since(first) < signalEcho {
+					continue
+				}
+				os.Exit(130)
+			case <-done:
+				return
+			}
 		}
 	}()
 	return func() {

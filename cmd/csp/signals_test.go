@@ -21,13 +21,18 @@ func TestSignalsWithoutAHandler(t *testing.T) {
 	cases := []struct {
 		name, script string
 		ignoreINT    bool
-		signalled    syscall.Signal // 0: it exits 0
+		signalled    syscall.Signal // 0: it exits with status
+		status       int
 	}{
-		{"TERM after the handler is gone", "register,release,TERM,sleep", false, syscall.SIGTERM},
-		{"INT after the handler is gone", "register,release,INT,sleep", false, syscall.SIGINT},
-		{"INT ignored at start stays ignored", "register,release,INT,sleep", true, 0},
-		{"a handler after the signal went by gets the next", "register,release,INT,sleep,register,INT,wait", true, 0},
-		{"two handlers both stop", "register,register,INT,wait", false, 0},
+		{"TERM after the handler is gone", "register,release,TERM,sleep", false, syscall.SIGTERM, 0},
+		{"INT after the handler is gone", "register,release,INT,sleep", false, syscall.SIGINT, 0},
+		{"INT ignored at start stays ignored", "register,release,INT,sleep", true, 0, 0},
+		{"a handler after the signal went by gets the next", "register,release,INT,sleep,register,INT,wait", true, 0, 0},
+		{"two handlers both stop", "register,register,INT,wait", false, 0, 0},
+		// timeout(1) sends its SIGTERM to csp, then to csp's process
+		// group; the second may come after the first reached the handler.
+		{"a signal twice at once is one", "register,TERM,wait,TERM,sleep", false, 0, 0},
+		{"a second signal later ends the process", "register,INT,wait,echo,INT,sleep", false, 0, 130},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -56,8 +61,8 @@ func TestSignalsWithoutAHandler(t *testing.T) {
 				t.Fatalf("want death by %v, got %v\n%s", c.signalled, st, out)
 			case c.signalled == 0 && !ws.Exited():
 				t.Fatalf("want an exit, got %v\n%s", st, out)
-			case c.signalled == 0 && ws.ExitStatus() != 0:
-				t.Fatalf("exit %d\n%s", ws.ExitStatus(), out)
+			case c.signalled == 0 && ws.ExitStatus() != c.status:
+				t.Fatalf("exit %d, want %d\n%s", ws.ExitStatus(), c.status, out)
 			}
 		})
 	}
@@ -65,7 +70,8 @@ func TestSignalsWithoutAHandler(t *testing.T) {
 
 // TestSignalsChild runs the steps of CSP_SIGNALS_CHILD: register a
 // handler, release the newest, raise a signal, sleep (a signal that ends
-// the process ends it here), wait until every registered handler stopped.
+// the process ends it here), wait until every registered handler stopped,
+// wait past signalEcho.
 func TestSignalsChild(t *testing.T) {
 	script := os.Getenv("CSP_SIGNALS_CHILD")
 	if script == "" {
@@ -91,6 +97,8 @@ func TestSignalsChild(t *testing.T) {
 			syscall.Kill(os.Getpid(), syscall.SIGINT)
 		case "sleep":
 			time.Sleep(500 * time.Millisecond)
+		case "echo":
+			time.Sleep(signalEcho + 100*time.Millisecond)
 		case "wait":
 			for _, ch := range stops {
 				select {
