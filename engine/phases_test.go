@@ -58,7 +58,7 @@ func TestPhasesCrossCheck(t *testing.T) {
 				o.FreeSearch, o.DefaultPhases = true, ps[:1]
 			}
 			if k%5 == 0 {
-				o.Restarts, o.Seed = true, uint64(i)
+				o.Restarts, o.Seed = RestartLuby, uint64(i)
 			}
 			name := fmt.Sprintf("model %d %v phases %v options %+v", i, rm.desc, ps, o)
 			s := newSolver(t, rm.m, o)

@@ -1,23 +1,57 @@
 package engine
 
-// Restarts (Options.Restarts), for the first solution of a satisfaction
-// problem. A run ends when its failures reach the cutoff: the search
-// unwinds to the root (or a subproblem's base) and starts again, dom/wdeg
-// keeping its weights and ties between variables now broken at random. A
-// run is a prefix of a complete depth-first search, so a run that is never
-// cut off is complete; the cutoffs grow without bound, so one eventually
-// is. Once a solution is found the run in progress is never cut off, so
-// that later calls of Next enumerate the rest of the tree: each solution
-// once. (On the optimisation examples, restarting branch and bound cost
-// more nodes than it saved, so an objective disables restarts.)
+// Restarts (Options.Restarts). A run ends when its failures reach the
+// cutoff: the search unwinds to the root (or a subproblem's base) and
+// starts again, dom/wdeg keeping its weights and ties between variables
+// now broken at random. A run is a prefix of a complete depth-first
+// search, so a run that is never cut off is complete; the cutoffs grow
+// without bound, so one eventually is. Once a satisfaction search has
+// found a solution the run in progress is never cut off, so that later
+// calls of Next enumerate the rest of the tree: each solution once.
+// Branch and bound goes on restarting after its solutions, each run
+// under the bound of the best so far: a run proves nothing about what a
+// cutoff left out, so only a run that ends without one proves the
+// optimum.
 
-// restartUnit is the cutoff of the first run, in failures. A variable
-// so that tests can restart all the time.
-var restartUnit int64 = 64
+// RestartPolicy says whether and how a search restarts.
+type RestartPolicy uint8
+
+// Restart policies.
+const (
+	RestartNone RestartPolicy = iota
+	// RestartLuby: the k-th run's cutoff is the scale times the k-th term
+	// of the Luby sequence, 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (Luby,
+	// Sinclair and Zuckerman 1993): short runs most of the time, a long
+	// one now and then, optimal within a constant factor when nothing is
+	// known of how long a run needs.
+	RestartLuby
+	// RestartGeometric: the k-th run's cutoff is the scale times 1.5^(k-1).
+	RestartGeometric
+
+	lastRestart = RestartGeometric
+)
+
+var restartNames = [...]string{"none", "luby", "geometric"}
+
+func (r RestartPolicy) String() string {
+	if int(r) < len(restartNames) {
+		return restartNames[r]
+	}
+	return "RestartPolicy(" + itoa(int64(r)) + ")"
+}
+
+// DefaultRestartScale is the cutoff of the first run, in failures, when
+// Options.RestartScale is 0.
+const DefaultRestartScale = 64
+
+// restartUnit is the default cutoff of the first run. A variable so
+// that tests can restart all the time.
+var restartUnit int64 = DefaultRestartScale
 
 type restartState struct {
 	failures int64 // in the current run
 	run      int   // the current run, from 1
+	cutoff   int64 // failures that end the current run
 	random   bool  // ties are broken at random
 	rng      uint64
 }
@@ -26,10 +60,35 @@ type restartState struct {
 func (s *Solver) failed() bool {
 	r := &s.restart
 	r.failures++
-	if !s.opts.Restarts || s.cutDepth > 0 || s.group != nil || s.obj != nil || s.stats.Solutions > 0 {
+	if s.opts.Restarts == RestartNone || s.cutDepth > 0 || s.group != nil || s.obj == nil && s.stats.Solutions > 0 {
 		return false
 	}
-	return r.failures >= restartUnit*luby(r.run)
+	if r.cutoff == 0 {
+		r.cutoff = s.cutoff(r.run)
+	}
+	return r.failures >= r.cutoff
+}
+
+// cutoff returns the failures that end run k (from 1).
+func (s *Solver) cutoff(k int) int64 {
+	scale := s.opts.RestartScale
+	if scale <= 0 {
+		scale = restartUnit
+	}
+	f := luby(k)
+	if s.opts.Restarts == RestartGeometric {
+		f = 1
+		for range k - 1 {
+			if f > 1<<40 {
+				break // far beyond any search: as good as no cutoff
+			}
+			f += (f + 1) / 2
+		}
+	}
+	if c, ok := MulInt(scale, f); ok {
+		return c
+	}
+	return 1 << 62
 }
 
 // restartSearch unwinds to the base and starts a new run.
@@ -53,7 +112,7 @@ func (s *Solver) restartSearch() {
 	}
 	r := &s.restart
 	r.run++
-	r.failures = 0
+	r.failures, r.cutoff = 0, 0
 	if !r.random {
 		r.random = true
 		r.rng = s.opts.Seed ^ 0x9e3779b97f4a7c15

@@ -170,17 +170,21 @@ type Options struct {
 	// Solver.Stop. One flag can stop many solvers, including the workers
 	// of SolveParallel.
 	StopFlag *atomic.Bool
-	// Restarts makes the search for the first solution of a satisfaction
-	// problem go back to the root after a number of failures that grows
-	// along the Luby sequence (64 times 1, 1, 2, 1, 1, 2, 4, ...), and
-	// break ties between variables at random, seeded by Seed, from the
-	// second run on (the first run is the search without restarts). The
-	// search stays complete and deterministic: once a solution is found,
-	// the run in progress goes on without cutoff, so that Next still
-	// returns every solution once. Optimisation (branch and bound) and
-	// SolveParallel ignore it.
-	Restarts bool
-	// Seed seeds the random tie-breaking of Restarts.
+	// Restarts makes the search go back to the root after a number of
+	// failures that grows without bound, along the Luby sequence or
+	// geometrically (restart.go): dom/wdeg keeps its weights, and ties
+	// between variables are broken at random, seeded by Seed, from the
+	// second run on. The search stays complete: a run that is never cut
+	// off explores the whole tree. Once a satisfaction search has found a
+	// solution, the run in progress goes on without cutoff, so that Next
+	// still returns every solution once; branch and bound keeps
+	// restarting, its bound carried from run to run. SolveParallel
+	// ignores it.
+	Restarts RestartPolicy
+	// RestartScale is the cutoff of the first run, in failures (0:
+	// DefaultRestartScale); the later cutoffs are multiples of it.
+	RestartScale int64
+	// Seed seeds the random tie-breaking of Restarts (and LNS).
 	Seed uint64
 	// FreeSearch ignores the model's search phases (Model.AddPhase):
 	// every variable is searched under Order and Values, or

@@ -44,6 +44,12 @@ type options struct {
 	job       string    // --job FILE:K, a job of csp split to solve
 	eachJobs  string    // --each FILE when FILE is csp split's output: every job of it
 	noShow    bool      // the run prints no show text (compare): a board of any size is no error
+	// restarts is --restarts, when restartsSet; otherwise csp decides
+	// (searchopt.Auto).
+	restarts     engine.RestartPolicy
+	restartsSet  bool
+	restartScale int64  // --restart-scale (0: engine.DefaultRestartScale)
+	seed         uint64 // --seed
 }
 
 // The default search settings: the strongest level, which the benchmark
@@ -135,6 +141,9 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
 	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
+	fs.Var(choice[engine.RestartPolicy]{&o.restarts, searchopt.Restarts}, "restarts", "")
+	fs.Int64Var(&o.restartScale, "restart-scale", 0, "N")
+	fs.Uint64Var(&o.seed, "seed", 0, "N")
 	fs.BoolVar(&o.progress, "progress", false, "")
 	fs.StringVar(&o.each, "each", "", "FILE")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "N")
@@ -238,6 +247,10 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	}
 	if solve && o.workers < 1 {
 		return nil, errors.New("--workers needs a positive number")
+	}
+	o.restartsSet = flagGiven(fs, "restarts")
+	if solve && o.restartScale < 0 || o.restartScale == 0 && flagGiven(fs, "restart-scale") {
+		return nil, errors.New("--restart-scale needs a positive number of failures")
 	}
 	if solve && o.traceMax < 0 {
 		return nil, errors.New("--trace-limit needs a number of lines (0: no limit)")

@@ -77,6 +77,18 @@ course's settings are --order input --values min --prop fc):
   --prop none|fc|ac  none: check a constraint once its variables are set;
                      fc: forward checking after each assignment;
                      ac: propagation to a fixpoint, domain-consistent alldiff
+  --restarts none|luby|geometric
+                     go back to the root after a number of failures that
+                     grows with each run: the scale times 1 1 2 1 1 2 4 ...
+                     (luby) or times 1.5 each run (geometric); dom/wdeg's
+                     weights carry over, ties are broken at random. Default:
+                     luby for the first solution of a model without an
+                     objective under the default settings, none otherwise
+                     (-a, --count, -n N and the course's settings search
+                     the tree once, in order)
+  --restart-scale N  failures of the first run (default 64)
+  --seed N           seed of the random choices of restarts (default 0):
+                     the same seed, the same search on one worker
   --decompose        post each global constraint (alldiff, circuit, table,
                      ...) as its decomposition into simpler constraints, as
                      inside an expression: what its propagator is worth
@@ -118,7 +130,7 @@ Output:
 MiniZinc's spellings work too: -n3 and grouped switches (-as), -D "n=8; m=3"
 (as -p), -d FILE (a data file), --all-solutions, --num-solutions N,
 --statistics, --json-stream (as --json), --time-limit MS (milliseconds),
---parallel N (as --workers).
+--parallel N (as --workers), -r/--random-seed N (as --seed).
 
 The language and every error: csp help language [SECTION], csp help errors.
 

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -46,7 +47,8 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 	}
 	sense, _ := prog.Model.Objective()
 	r.optimizing = sense != engine.Satisfy
-	r.opts = engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &r.stop}
+	r.opts = o.engineOptions(prog.Model, searchopt.Goal{First: solutionLimit(o) == 1 && !r.optimizing})
+	r.opts.StopFlag = &r.stop
 	if o.timeout > 0 {
 		r.opts.Deadline = start.Add(o.timeout) // compiling counts too
 	}

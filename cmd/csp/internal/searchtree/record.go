@@ -94,6 +94,11 @@ type Recorder struct {
 	total  counts
 	// rootSolved: root propagation alone fixed every variable.
 	rootSolved bool
+	// runs holds, for each restart, the stored node where the next run
+	// begins (len(nodes) at the restart: it may never be stored), and
+	// restarts counts them all.
+	runs     []int32
+	restarts int64
 
 	fails []failure
 
@@ -175,6 +180,10 @@ func (r *Recorder) Event(e engine.TraceEvent) bool {
 		}
 	case engine.TraceRestart:
 		r.anc = r.anc[:0]
+		r.restarts++
+		if !r.full {
+			r.runs = append(r.runs, int32(len(r.nodes)))
+		}
 	}
 	return true
 }

@@ -11,13 +11,15 @@ console.error = (...a) => { errors.push(a.join(" ")); consoleError.apply(console
 
 const started = performance.now();
 const DATA = JSON.parse(document.getElementById("tree-data").textContent);
-const COLOURS = { inner: "#4a7bd0", dead: "#d33", sol: "#2a2", foldFill: "#ccd", foldLine: "#889", edge: "#999", root: "#555" };
+const COLOURS = { inner: "#4a7bd0", dead: "#d33", sol: "#2a2", foldFill: "#ccd", foldLine: "#889", edge: "#999", root: "#555", restart: "#a3c" };
 const INNER = 0, DEAD = 1, SOL = 2;
 const COL = 48, ROW = 70; // world units: a column, a level
 
 // ---- the tree: node 0 is the root (propagation before any decision),
 // node i+1 the i-th stored node; all in search order, depth first.
 const T = decode(DATA);
+// the first node of each run after a restart -> the run's number (2, 3, ...)
+const RUN = new Map((DATA.runs || []).map((i, k) => [i + 1, k + 2]));
 
 function decode(d) {
   const bin = atob(d.nodes);
@@ -250,6 +252,7 @@ function draw() {
     drawNode(i, sx(i), sy(i), rad);
   }
   ctx.globalAlpha = 1;
+  drawRuns(rad);
   drawCounted();
   // Labels grow with the zoom up to 14 px and are hidden below 7 px or
   // when the levels are too close for them; one that would overlap the
@@ -286,6 +289,21 @@ function draw() {
     ctx.stroke();
   }
   drawLegend();
+}
+
+// drawRuns rings the first node of each run after a restart, and labels
+// it when there is room.
+function drawRuns(rad) {
+  if (!RUN.size) return;
+  const font = Math.min(14, 12 * scale);
+  ctx.strokeStyle = COLOURS.restart; ctx.lineWidth = 2;
+  ctx.fillStyle = COLOURS.restart; ctx.font = font + "px Helvetica, Arial, sans-serif"; ctx.textAlign = "right";
+  for (const i of shownNodes) {
+    const k = RUN.get(i);
+    if (k === undefined) continue;
+    ctx.beginPath(); ctx.arc(sx(i), sy(i), rad + 3, 0, 2 * Math.PI); ctx.stroke();
+    if (font >= 7) ctx.fillText("⟲ run " + k, sx(i) - rad - 6, sy(i) + font / 3);
+  }
 }
 
 // drawCounted draws the counted folds dashed: they cannot be opened.
@@ -364,6 +382,7 @@ function drawLegend() {
     else if (T.kind[i] === SOL) has.sol = true;
     else has.inner = true;
   }
+  has.run = shownNodes.some(i => RUN.has(i));
   const key = JSON.stringify(has) + counted.length;
   if (key === legendKey) return;
   legendKey = key;
@@ -371,6 +390,7 @@ function drawLegend() {
   if (has.inner) items.push(`<span><svg width="14" height="14"><circle cx="7" cy="7" r="6" fill="${COLOURS.inner}"/></svg>assignment</span>`);
   if (has.dead) items.push(`<span><svg width="14" height="14"><rect x="1" y="1" width="12" height="12" fill="${COLOURS.dead}"/><path d="M4 4l6 6M10 4l-6 6" stroke="white" stroke-width="2"/></svg>dead end</span>`);
   if (has.sol) items.push(`<span><svg width="14" height="14"><circle cx="7" cy="7" r="7" fill="${COLOURS.sol}"/><circle cx="7" cy="7" r="3" fill="white"/></svg>solution</span>`);
+  if (has.run) items.push(`<span><svg width="16" height="14"><circle cx="8" cy="7" r="5.5" fill="none" stroke="${COLOURS.restart}" stroke-width="2"/></svg>⟲ a restart: a new run from the root</span>`);
   if (counted.length) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="#eef" stroke="${COLOURS.foldLine}" stroke-dasharray="3 2"/></svg>counted past the recording budget</span>`);
   if (has.fold) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="${COLOURS.foldFill}" stroke="${COLOURS.foldLine}"/></svg>folded subtree (nodes, solutions, ✗ dead ends)</span>`);
   document.getElementById("legend").innerHTML = items.join("");
@@ -526,6 +546,10 @@ function showPanel(i) {
   } else if (T.kind[i] === SOL) {
     h += `<p class="sol">✓ a solution: every variable is fixed</p>`;
   }
+  if (RUN.has(i)) {
+    const k = RUN.get(i);
+    h += `<p class="restart">⟲ run ${k} begins here: run ${k - 1} reached its cutoff of failures and the search restarted from the root</p>`;
+  }
   if (i > 0 && T.size[i] > 1) {
     h += `<p class="fold">below it: ${plural(T.size[i] - 1, "node")}, ${plural(T.fails[i], "dead end")}, ${plural(T.sols[i], "solution")}` +
       (T.hid.has(i) || T.stored[i] < T.size[i] ? ` (${T.stored[i] - 1} stored, the rest counted)` : "") +
@@ -659,6 +683,7 @@ function header() {
   const st = DATA.stats;
   document.getElementById("stats").textContent =
     `${plural(st.nodes, "node")} · ${plural(st.fails, "dead end")} · ${plural(st.solutions, "solution")} · depth ${st.maxDepth}` +
+    (DATA.restarts ? ` · ${plural(DATA.restarts, "restart")}` : "") +
     (st.ms ? ` · ${st.ms} ms` : "") + (T.n - 1 < st.nodes ? ` · ${T.n - 1} stored` : "");
   const notes = (DATA.notes || []).slice();
   if (T.n === 1) notes.push(DATA.rootSolved ? "propagation at the root fixed every variable: no decision was needed" :
@@ -719,6 +744,14 @@ function selftest() {
     out.deadVar = DATA.vars[T.failOf.get(dead).v];
     out.deadPanel = document.querySelector("#panel .why") ? document.querySelector("#panel .why").textContent : "";
     out.boardCells = document.querySelectorAll("#panel table.board td").length;
+  }
+  out.runs = RUN.size;
+  out.stats = document.getElementById("stats").textContent;
+  const run = shownNodes.find(i => RUN.has(i));
+  if (run !== undefined) {
+    tap(sx(run), sy(run));
+    const el = document.querySelector("#panel .restart");
+    out.runPanel = el ? el.textContent : "";
   }
   const big = shownNodes.find(i => i > 0 && open[i] && T.first[i] >= 0);
   if (big !== undefined) {

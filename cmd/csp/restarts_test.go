@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
+	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
+)
+
+// solveOut runs csp solve and returns its stdout and stderr.
+func solveOut(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(append([]string{"solve"}, args...), strings.NewReader(""), &stdout, &stderr); code != exitSolved && code != exitUnsat {
+		t.Fatalf("csp solve %v: exit %d\n%s", args, code, stderr.String())
+	}
+	return stdout.String(), stderr.String()
+}
+
+var nodesLine = regexp.MustCompile(`(?m)^nodes +([0-9]+)$`)
+
+func nodesOf(t *testing.T, stats string) string {
+	t.Helper()
+	m := nodesLine.FindStringSubmatch(stats)
+	if m == nil {
+		t.Fatalf("no nodes line in %q", stats)
+	}
+	return m[1]
+}
+
+// The boundary between restarting and not: -a and --count under the
+// default settings do not restart (the same nodes as --restarts none),
+// and a search told to restart after every failure still lists every
+// solution once, under each policy.
+func TestRestartsAllSolutions(t *testing.T) {
+	q := "models/queens.csp"
+	none, noneStats := solveOut(t, q, "-p", "n=7", "-a", "-s", "--workers", "1", "--restarts", "none")
+	want := strings.Split(strings.TrimSpace(none), "\n")
+	slices.Sort(want)
+	for _, args := range [][]string{
+		{"-a"},
+		{"-a", "--restarts", "luby", "--restart-scale", "1"},
+		{"-a", "--restarts", "geometric", "--restart-scale", "1", "--seed", "9"},
+		{"-a", "--restarts", "luby", "--restart-scale", "1", "--order", "input", "--values", "min", "--prop", "fc"},
+	} {
+		out, stats := solveOut(t, append([]string{q, "-p", "n=7", "-s", "--workers", "1"}, args...)...)
+		got := strings.Split(strings.TrimSpace(out), "\n")
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%v: %d solution lines, want the %d of --restarts none", args, len(got), len(want))
+		}
+		if len(args) == 1 && nodesOf(t, stats) != nodesOf(t, noneStats) {
+			t.Errorf("-a searched %s nodes, --restarts none %s: -a must not restart", nodesOf(t, stats), nodesOf(t, noneStats))
+		}
+	}
+	count, stats := solveOut(t, q, "-p", "n=7", "--count", "-s", "--workers", "1")
+	_, noneStats = solveOut(t, q, "-p", "n=7", "--count", "-s", "--workers", "1", "--restarts", "none")
+	if strings.TrimSpace(count) != "40" || nodesOf(t, stats) != nodesOf(t, noneStats) {
+		t.Errorf("--count: %q in %s nodes; --restarts none: %s nodes", count, nodesOf(t, stats), nodesOf(t, noneStats))
+	}
+}
+
+// The same seed gives the same search on one worker; the trace shows
+// the restarts.
+func TestRestartsSeedReproducible(t *testing.T) {
+	args := []string{"models/queens.csp", "-p", "n=30", "-s", "--order", "mrv", "--restarts", "luby", "--restart-scale", "1", "--trace", "--trace-limit", "0"}
+	first, firstStats := solveOut(t, append(args, "--seed", "7")...)
+	again, againStats := solveOut(t, append(args, "--seed", "7")...)
+	if first != again || nodesOf(t, firstStats) != nodesOf(t, againStats) {
+		t.Errorf("--seed 7 twice: different searches (%s and %s nodes)", nodesOf(t, firstStats), nodesOf(t, againStats))
+	}
+	if !strings.Contains(first, "⟲ restart from the root") {
+		t.Errorf("the trace shows no restart")
+	}
+	other, _ := solveOut(t, append(args, "--seed", "8")...)
+	if other == first {
+		t.Errorf("--seed 7 and --seed 8 traced the same search")
+	}
+}
+
+// Restarts are csp's choice only for the first solution of a model
+// without an objective, under the default settings.
+func TestAutoRestarts(t *testing.T) {
+	sat, err := lang.Compile(lang.Input{Model: lang.Source{Name: "m.csp", Text: []byte("var x in 1..3\nx > 1")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := lang.Compile(lang.Input{Model: lang.Source{Name: "m.csp", Text: []byte("var x in 1..3\nminimize x")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := engine.Default()
+	course := engine.Options{Order: engine.OrderInput, Values: engine.ValuesMin, Prop: engine.PropFC}
+	for _, c := range []struct {
+		name  string
+		m     *engine.Model
+		opts  engine.Options
+		first bool
+		want  engine.RestartPolicy
+	}{
+		{"first solution", sat.Model, d, true, engine.RestartLuby},
+		{"all solutions", sat.Model, d, false, engine.RestartNone},
+		{"optimisation", opt.Model, d, true, engine.RestartNone},
+		{"the course's settings", sat.Model, course, true, engine.RestartNone},
+	} {
+		if got := searchopt.Auto(c.opts, c.m, searchopt.Goal{First: c.first}).Restarts; got != c.want {
+			t.Errorf("%s: restarts %v, want %v", c.name, got, c.want)
+		}
+	}
+}
