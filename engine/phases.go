@@ -267,3 +267,19 @@ func usesValues(ps []phaseList, v ValueOrder) bool {
 	}
 	return false
 }
+
+// SchedulingPhase returns the "set times" phase of a schedule: the start
+// times of m's nooverlap and cumulative constraints, in the order of
+// the variables, the earliest first (OrderSmallest) at its earliest value
+// (ValuesMin), as Le Pape's list schedulers and Gecode's job-shop models
+// branch; false if m has none.
+func SchedulingPhase(m *Model) (SearchPhase, bool) {
+	var p SearchPhase
+	for x, start := range earliestStarts(m) {
+		if start {
+			p.Vars = append(p.Vars, Var(x))
+		}
+	}
+	p.Order, p.Values = OrderSmallest, ValuesMin
+	return p, len(p.Vars) > 0
+}

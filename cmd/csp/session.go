@@ -241,6 +241,14 @@ func (s *session) options() engine.Options {
 	return o
 }
 
+// searchOptions are the options of a search that runs to its end
+// (complete: :all, :count) or stops at its first solution (:solve), with
+// csp's choices (searchopt.Auto) as csp solve makes them.
+func (s *session) searchOptions(complete bool) engine.Options {
+	sense, _ := s.prog.Model.Objective()
+	return searchopt.Auto(s.options(), s.prog.Model, searchopt.Goal{First: !complete && sense == engine.Satisfy})
+}
+
 // maxShown bounds the domains printed after one statement.
 const maxShown = 20
 
