@@ -453,6 +453,14 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 // selectVarAC returns the unfixed variable to branch on, or -1 if every
 // variable is fixed.
 func (s *Solver) selectVarAC() int32 {
+	if s.lastConflict >= 0 {
+		return s.conflictFirst(s.selectOrderAC())
+	}
+	return s.selectOrderAC()
+}
+
+// selectOrderAC is the variable the order chooses.
+func (s *Solver) selectOrderAC() int32 {
 	t := &s.st
 	if s.phases != nil {
 		return s.selectPhased()

@@ -129,6 +129,12 @@ func (s *Solver) initPhases(ps []phaseList, auto []ValueOrder) {
 		ps[i].first = s.st.newCell(0)
 	}
 	s.vorder = make([]ValueOrder, s.n)
+	s.phaseOf = make([]int32, s.n)
+	for k, p := range ps {
+		for _, x := range p.vars {
+			s.phaseOf[x] = int32(k)
+		}
+	}
 	for _, p := range ps {
 		for _, x := range p.vars {
 			switch {

@@ -9,7 +9,11 @@ package engine
 // found a solution the run in progress is never cut off, so that later
 // calls of Next enumerate the rest of the tree: each solution once.
 // Branch and bound goes on restarting after its solutions, each run
-// under the bound of the best so far: a run proves nothing about what a
+// under the bound of the best so far, and a run ends when it has failed
+// cutoff times since its last better solution: a search that keeps
+// improving is not cut off (the job shop ft06 is proven in the same
+// nodes as without restarts; la01 in about 1,200 where the search
+// without restarts needs minutes). A run proves nothing about what a
 // cutoff left out, so only a run that ends without one proves the
 // optimum.
 
@@ -60,7 +64,7 @@ type restartState struct {
 func (s *Solver) failed() bool {
 	r := &s.restart
 	r.failures++
-	if s.opts.Restarts == RestartNone || s.cutDepth > 0 || s.group != nil || s.obj == nil && s.stats.Solutions > 0 {
+	if s.opts.Restarts == RestartNone || s.cutDepth > 0 || s.obj == nil && s.stats.Solutions > 0 {
 		return false
 	}
 	if r.cutoff == 0 {
@@ -113,6 +117,7 @@ func (s *Solver) restartSearch() {
 	r := &s.restart
 	r.run++
 	r.failures, r.cutoff = 0, 0
+	s.lastConflict = -1
 	if !r.random {
 		r.random = true
 		r.rng = s.opts.Seed ^ 0x9e3779b97f4a7c15

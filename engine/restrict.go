@@ -114,4 +114,5 @@ func (s *Solver) Reset() {
 		s.weight[i] = 1
 	}
 	s.restart = restartState{run: 1}
+	s.lastConflict, s.guided = -1, false
 }

@@ -97,6 +97,9 @@ type Solver struct {
 	// set) after that many nodes: SolveParallel's probe.
 	nodeLimit int64
 	nodeHit   bool
+	// failLimit, if positive, stops the search likewise after that many
+	// failures: the search of an LNS neighbourhood (lns.go).
+	failLimit int64
 
 	props     []propagator
 	propCons  []int32 // the model constraint of each propagator
@@ -127,9 +130,16 @@ type Solver struct {
 	unassigned revSet      // the unassigned (PropAC: unfixed) variables, for MRV, dom/wdeg and phases
 	tracked    bool        // unassigned is kept
 	phases     []phaseList // the search phases (phases.go), or nil
+	phaseOf    []int32     // with phases: the phase of each variable
 	phaseAt    int32       // a cell: the phases before it have every variable decided
 	weight     []int64     // dom/wdeg: per model constraint, 1 + its failures
 	wdegs      wdegClasses // dom/wdeg: the variables by their constraints (domwdeg_sig.go)
+
+	// lastConflict is the variable of the last decision x = v that
+	// failed, branched on first while it is not fixed (LastConflict;
+	// -1: none).
+	lastConflict int32
+	guided       bool // SolutionGuided, and sol holds a solution
 
 	ac acState // PropAC
 
@@ -282,6 +292,7 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	s.sol = make([]int64, s.n)
 	s.phase = phaseStart
 	s.restart.run = 1
+	s.lastConflict = -1
 	return s, nil
 }
 
@@ -519,7 +530,12 @@ func (s *Solver) nextAC() Status {
 		}
 		if s.nodeAC(f.x, f.v, eq) {
 			s.phase = phaseChoose
-		} else if s.failed() {
+			continue
+		}
+		if eq {
+			s.noteConflict(f.x)
+		}
+		if s.failed() {
 			s.restartSearch()
 		}
 	}
@@ -575,6 +591,9 @@ func (s *Solver) valuesOf(x int32) ValueOrder {
 
 // firstValue returns the value PropAC tries first for x.
 func (s *Solver) firstValue(x int32) int64 {
+	if s.guided && s.st.contains(x, s.sol[x]) {
+		return s.sol[x]
+	}
 	switch s.valuesOf(x) {
 	case ValuesMax:
 		return s.st.maxOf(x)
@@ -718,6 +737,10 @@ func (s *Solver) solution() Status {
 		s.sol[x] = s.st.minOf(x)
 	}
 	s.stats.Solutions++
+	s.guided = s.opts.SolutionGuided
+	if s.obj != nil {
+		s.restart.failures = 0 // a run of branch and bound ends after cutoff failures without a better solution
+	}
 	s.phase = phaseSolution
 	if s.tr != nil {
 		s.emit(TraceEvent{Kind: TraceSolution, Depth: len(s.frames), Var: -1, Constraint: -1})

@@ -178,14 +178,29 @@ type Options struct {
 	// off explores the whole tree. Once a satisfaction search has found a
 	// solution, the run in progress goes on without cutoff, so that Next
 	// still returns every solution once; branch and bound keeps
-	// restarting, its bound carried from run to run. SolveParallel
-	// ignores it.
+	// restarting, its bound carried from run to run. SolveParallel's
+	// workers restart within their subproblems (to the subproblem's
+	// root); the cutting of the tree does not restart.
 	Restarts RestartPolicy
 	// RestartScale is the cutoff of the first run, in failures (0:
 	// DefaultRestartScale); the later cutoffs are multiples of it.
 	RestartScale int64
 	// Seed seeds the random tie-breaking of Restarts (and LNS).
 	Seed uint64
+	// LastConflict branches again on the variable of a decision x = v
+	// that failed, until it is fixed (lastconflict.go). PropAC only.
+	LastConflict bool
+	// SolutionGuided tries first, for each variable, its value in the
+	// last solution found, when its domain still has it (Beck 2007):
+	// after a restart, branch and bound searches near its best solution.
+	// PropAC only.
+	SolutionGuided bool
+	// LNS runs a large neighbourhood search beside the complete search of
+	// an optimisation (lns.go): with SolveParallel on two workers or
+	// more, on one of them; on one worker, the two take turns. The
+	// complete search still proves the optimum; LNS finds better
+	// solutions sooner on large problems. Solver.Next ignores it.
+	LNS bool
 	// FreeSearch ignores the model's search phases (Model.AddPhase):
 	// every variable is searched under Order and Values, or
 	// DefaultPhases (MiniZinc's -f).

@@ -150,7 +150,7 @@ func SolvePaths(m *Model, opts Options, workers int, paths *Paths, onSolution fu
 	if err := paths.check(m, opts.Prop); err != nil {
 		return Exhausted, Stats{}, err
 	}
-	r, solvers, err := newParallelRun(m, opts, workers, onSolution)
+	r, solvers, err := newParallelRun(m, opts, max(workers, 1), max(workers, 1), onSolution)
 	if err != nil {
 		return Exhausted, Stats{}, err
 	}

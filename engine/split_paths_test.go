@@ -88,7 +88,7 @@ func TestSplitMemoryLinear(t *testing.T) {
 		t.Fatalf("Split allocated %d MB", alloc>>20)
 	}
 
-	r, solvers, err := newParallelRun(m, o, 34, nil) // 34 workers aim at 1020 subproblems
+	r, solvers, err := newParallelRun(m, o, 34, 34, nil) // 34 workers aim at 1020 subproblems
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func (s *Solver) limitReached() bool {
 	if s.timedOut || s.traceOver || s.stopFlag.Load() || s.opts.StopFlag != nil && s.opts.StopFlag.Load() || s.group != nil && s.group.Load() {
 		return true
 	}
-	if s.nodeLimit > 0 && s.stats.Nodes >= s.nodeLimit {
+	if s.nodeLimit > 0 && s.stats.Nodes >= s.nodeLimit || s.failLimit > 0 && s.stats.Failures >= s.failLimit {
 		s.nodeHit = true
 		return true
 	}

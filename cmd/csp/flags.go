@@ -50,6 +50,13 @@ type options struct {
 	restartsSet  bool
 	restartScale int64  // --restart-scale (0: engine.DefaultRestartScale)
 	seed         uint64 // --seed
+	// --last-conflict and --solution-guided, when given (set); otherwise
+	// csp decides (searchopt.Auto).
+	lastConflict, lastConflictSet bool
+	guided, guidedSet             bool
+	lns, lnsSet                   bool // --lns
+	// chosen: --order, --values or --prop was given (searchopt.Goal).
+	chosen bool
 }
 
 // The default search settings: the strongest level, which the benchmark
@@ -144,6 +151,9 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(choice[engine.RestartPolicy]{&o.restarts, searchopt.Restarts}, "restarts", "")
 	fs.Int64Var(&o.restartScale, "restart-scale", 0, "N")
 	fs.Uint64Var(&o.seed, "seed", 0, "N")
+	fs.BoolVar(&o.lastConflict, "last-conflict", false, "")
+	fs.BoolVar(&o.guided, "solution-guided", false, "")
+	fs.BoolVar(&o.lns, "lns", false, "")
 	fs.BoolVar(&o.progress, "progress", false, "")
 	fs.StringVar(&o.each, "each", "", "FILE")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "N")
@@ -249,6 +259,10 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 		return nil, errors.New("--workers needs a positive number")
 	}
 	o.restartsSet = flagGiven(fs, "restarts")
+	o.lastConflictSet = flagGiven(fs, "last-conflict")
+	o.guidedSet = flagGiven(fs, "solution-guided")
+	o.lnsSet = flagGiven(fs, "lns")
+	o.chosen = flagGiven(fs, "order") || flagGiven(fs, "values") || flagGiven(fs, "prop")
 	if solve && o.restartScale < 0 || o.restartScale == 0 && flagGiven(fs, "restart-scale") {
 		return nil, errors.New("--restart-scale needs a positive number of failures")
 	}

@@ -81,14 +81,29 @@ course's settings are --order input --values min --prop fc):
                      go back to the root after a number of failures that
                      grows with each run: the scale times 1 1 2 1 1 2 4 ...
                      (luby) or times 1.5 each run (geometric); dom/wdeg's
-                     weights carry over, ties are broken at random. Default:
-                     luby for the first solution of a model without an
-                     objective under the default settings, none otherwise
-                     (-a, --count, -n N and the course's settings search
-                     the tree once, in order)
+                     weights carry over, ties are broken at random; with
+                     minimize/maximize a run ends after that many failures
+                     without a better solution
   --restart-scale N  failures of the first run (default 64)
-  --seed N           seed of the random choices of restarts (default 0):
-                     the same seed, the same search on one worker
+  --seed N           seed of the random choices of restarts and LNS
+                     (default 0): the same seed, the same search on one
+                     worker
+  --last-conflict    after x = v fails, branch on x again until it is fixed
+  --solution-guided  try first each variable's value in the last solution
+  --lns              large neighbourhood search beside the complete search
+                     of minimize/maximize: around the best solution, keep
+                     most variables (a schedule keeps its order on each
+                     machine), search the rest a little, repeat; on one
+                     worker the two take turns, with --workers 2 or more
+                     one worker runs it; the complete search still proves
+                     the optimum
+  When none of --order, --values and --prop is given, csp also chooses:
+  restarts (luby) for the first solution of a model without an
+  objective; for a model with nooverlap or cumulative, branching on the
+  start times earliest first (set times), with restarts and
+  --last-conflict when it optimises; --lns with --workers 2 or more.
+  -a, --count, -n N and the course's settings search the tree once, in
+  order. Flags given explicitly win (--restarts none, --lns=false).
   --decompose        post each global constraint (alldiff, circuit, table,
                      ...) as its decomposition into simpler constraints, as
                      inside an expression: what its propagator is worth

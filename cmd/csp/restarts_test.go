@@ -112,4 +112,30 @@ func TestAutoRestarts(t *testing.T) {
 			t.Errorf("%s: restarts %v, want %v", c.name, got, c.want)
 		}
 	}
+	if got := searchopt.Auto(d, sat.Model, searchopt.Goal{First: true, Chosen: true}).Restarts; got != engine.RestartNone {
+		t.Errorf("settings chosen: restarts %v", got)
+	}
+}
+
+// A schedule without search statements branches on its start times,
+// earliest first; optimised, with restarts and last conflict; LNS joins
+// an optimisation on two workers. None of it when the user chose the
+// settings.
+func TestAutoSchedule(t *testing.T) {
+	prog, err := lang.Compile(lang.Input{Model: lang.Source{Name: "m.csp", Text: []byte(
+		"var s[1..3] in 0..20\nvar z in 0..5\nnooverlap(s, [3, 4, 5])\nminimize max(s[i] + 3 for i in 1..3) + z")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := searchopt.Auto(engine.Default(), prog.Model, searchopt.Goal{Workers: 2})
+	if len(o.DefaultPhases) != 1 || len(o.DefaultPhases[0].Vars) != 3 || o.DefaultPhases[0].Order != engine.OrderSmallest ||
+		o.DefaultPhases[0].Values != engine.ValuesMin || o.Restarts != engine.RestartLuby || !o.LastConflict || !o.LNS {
+		t.Errorf("the schedule's options: %+v", o)
+	}
+	if o := searchopt.Auto(engine.Default(), prog.Model, searchopt.Goal{Workers: 1}); o.LNS {
+		t.Error("LNS on one worker")
+	}
+	if o := searchopt.Auto(engine.Default(), prog.Model, searchopt.Goal{Workers: 2, Chosen: true}); o.LNS || o.DefaultPhases != nil || o.LastConflict {
+		t.Errorf("settings chosen: %+v", o)
+	}
 }

@@ -10,9 +10,19 @@ import (
 // the goal.
 func (o *options) engineOptions(m *engine.Model, g searchopt.Goal) engine.Options {
 	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop, RestartScale: o.restartScale, Seed: o.seed}
+	g.Chosen = o.chosen
 	opts = searchopt.Auto(opts, m, g)
 	if o.restartsSet {
 		opts.Restarts = o.restarts
+	}
+	if o.lastConflictSet {
+		opts.LastConflict = o.lastConflict
+	}
+	if o.guidedSet {
+		opts.SolutionGuided = o.guided
+	}
+	if o.lnsSet {
+		opts.LNS = o.lns
 	}
 	return opts
 }
