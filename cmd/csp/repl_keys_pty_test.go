@@ -73,7 +73,7 @@ func (r *ptyREPL) expect(want string) string { r.t.Helper(); return r.expectAfte
 
 func (r *ptyREPL) expectAfter(keys, want string) string {
 	r.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute) // a hang, not a slow machine
 	for time.Now().Before(deadline) {
 		r.screen.mu.Lock()
 		s := r.screen.buf.String()
@@ -100,7 +100,7 @@ func (r *ptyREPL) quit() {
 		if err != nil {
 			r.t.Errorf("csp repl exited with %v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(2 * time.Minute):
 		r.t.Fatal("csp repl did not exit after :quit")
 	}
 }

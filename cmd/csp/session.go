@@ -398,7 +398,9 @@ func (s *session) explain() {
 	if s.onStop != nil { // Ctrl-C stops it as it stops a search
 		defer s.onStop(func() { stop.Store(true) })()
 	}
+	meter := explainProgress(s.errw, &opts)
 	c, err := lang.Explain(in, opts, timeout)
+	meter.clear()
 	switch {
 	case errors.Is(err, lang.ErrHasSolution):
 		fmt.Fprintln(s.out, "the model has a solution: there is nothing to explain")
