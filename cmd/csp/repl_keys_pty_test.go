@@ -134,7 +134,7 @@ func TestREPLFileCompletion(t *testing.T) {
 	}
 	r := startREPL(t, dir, []string{"TERM=dumb"}, "--no-history")
 	r.typeKeys(":load qu\t", "queens4.csp")
-	r.typeKeys("\r", "loaded 2 statements from queens4.csp")
+	r.typeKeys("\r", "added 2 statements from queens4.csp")
 	r.typeKeys(":save mo\t", "models/")
 	r.typeKeys("copy.csp\r", "saved 2 statements to models/copy.csp")
 	if _, err := os.Stat(filepath.Join(dir, "models", "copy.csp")); err != nil {
