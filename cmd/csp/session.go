@@ -336,7 +336,7 @@ func (s *session) nextSolution() {
 		sense, _ := s.prog.Model.Objective()
 		switch {
 		case s.found == 0:
-			fmt.Fprintln(s.out, "no solution")
+			fmt.Fprintln(s.out, "no solution (:explain says which statements already have none)")
 		case sense != engine.Satisfy:
 			fmt.Fprintf(s.out, "optimal: no better solution than objective = %d\n", s.search.Objective())
 		default:
