@@ -32,7 +32,7 @@ type session struct {
 	pending  []string // lines of a statement still being typed
 	out      io.Writer
 	errw     io.Writer // the session's own complaints, red on a terminal
-	langErrw io.Writer // where lang's errors go, in their own colours
+	langErrw io.Writer // stderr itself: where lang's errors go, in their own colours, and the progress line
 	outPaint painter   // colour on out
 	errPaint painter   // colour on langErrw
 	failed   bool      // some input was rejected (the exit status of a script)
@@ -363,7 +363,7 @@ func (s *session) all(print bool) {
 	if s.onStop != nil {
 		defer s.onStop(sv.Stop)()
 	}
-	meter := liveProgress(sv, s.errw) // progress.go: the line of csp solve, on a terminal
+	meter := liveProgress(sv, s.langErrw) // progress.go: the line of csp solve, on a terminal (errw may be wrapped for colour)
 	for {
 		switch sv.Next() {
 		case engine.Solution:
@@ -403,7 +403,7 @@ func (s *session) explain() {
 	if s.onStop != nil { // Ctrl-C stops it as it stops a search
 		defer s.onStop(func() { stop.Store(true) })()
 	}
-	meter := explainProgress(s.errw, &opts)
+	meter := explainProgress(s.langErrw, &opts)
 	c, err := lang.Explain(in, opts, timeout)
 	meter.clear()
 	switch {
