@@ -21,6 +21,7 @@ type progress struct {
 	start time.Time
 	last  time.Time
 	shown bool
+	what  string // what the line says is going on: searching, unless set
 	// best, if set, returns an optimisation's best objective so far
 	// (false before its first solution): the lines show it.
 	best func() (int64, bool)
@@ -97,10 +98,10 @@ func (p *progress) update(st engine.Stats) {
 		p.js.progress(st, elapsed, best)
 		p.flush()
 	case progressLines:
-		fmt.Fprintln(p.w, progressText(st, elapsed, best))
+		fmt.Fprintln(p.w, p.text(st, elapsed, best))
 	default:
 		p.shown = true
-		fmt.Fprint(p.w, "\r\033[K"+progressText(st, elapsed, best))
+		fmt.Fprint(p.w, "\r\033[K"+p.text(st, elapsed, best))
 	}
 }
 
@@ -118,6 +119,34 @@ func progressText(st engine.Stats, elapsed time.Duration, best *int64) string {
 		text += fmt.Sprintf(", best %d", *best)
 	}
 	return text
+}
+
+// text is progressText, or for an explanation the line of its checks:
+// explaining: 1.2M nodes in this check, 8s.
+func (p *progress) text(st engine.Stats, elapsed time.Duration, best *int64) string {
+	if p.what == "" {
+		return progressText(st, elapsed, best)
+	}
+	return fmt.Sprintf("%s: %s nodes in this check, %s", p.what, count(st.Nodes), elapsed.Truncate(time.Second))
+}
+
+// explainProgress is the line an explanation shows on a terminal w while
+// its checks run, or nil off a terminal: Progress reports go to its
+// update, after the caller's own (report, which may be nil).
+func explainProgress(w io.Writer, opts *engine.Options) *progress {
+	if !isTerminal(w) {
+		return nil
+	}
+	p := newProgress(w)
+	p.what = "explaining"
+	report := opts.Progress
+	opts.Progress = func(st engine.Stats) {
+		if report != nil {
+			report(st)
+		}
+		p.update(st)
+	}
+	return p
 }
 
 // clear erases the terminal line before anything else is printed; the
