@@ -88,6 +88,21 @@
 // of solutions or the optimum. (A value order that splits the domain in
 // halves is not there yet: it needs a decision x <= m.)
 //
+// # Restarts, last conflict, solution-guided values, LNS
+//
+// Options.Restarts sends the search back to the root after a number of
+// failures that grows along the Luby sequence or geometrically
+// (RestartScale, RestartBase), dom/wdeg keeping its weights and ties
+// broken at random from Seed; the search stays complete, and a
+// satisfaction search returns every solution once. LastConflict branches
+// again on the variable whose decision just failed; SolutionGuided tries
+// each variable's value in the last solution first. LNS, with
+// SolveParallel, runs a large neighbourhood search beside the complete
+// search of an optimisation, sharing the bound: on one worker by turns,
+// on two or more on a worker of its own (lns.go, parallel_lns.go). All
+// are off in Default() and in the zero Options; csp solve turns them on
+// where its measurements say they pay.
+//
 // A search stops with Stopped when Options.Deadline passes, when
 // Options.StopFlag becomes true (one flag can stop many solvers), or when
 // Solver.Stop is called from another goroutine; a Stopped search proves

@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // Restarts (Options.Restarts). A run ends when its failures reach the
 // cutoff: the search unwinds to the root (or a subproblem's base) and
 // starts again, dom/wdeg keeping its weights and ties between variables
@@ -29,7 +31,9 @@ const (
 	// one now and then, optimal within a constant factor when nothing is
 	// known of how long a run needs.
 	RestartLuby
-	// RestartGeometric: the k-th run's cutoff is the scale times 1.5^(k-1).
+	// RestartGeometric: the k-th run's cutoff is the scale times
+	// base^(k-1), rounded up, where base is Options.RestartBase (1.5 by
+	// default).
 	RestartGeometric
 
 	lastRestart = RestartGeometric
@@ -79,21 +83,29 @@ func (s *Solver) cutoff(k int) int64 {
 	if scale <= 0 {
 		scale = restartUnit
 	}
-	f := luby(k)
-	if s.opts.Restarts == RestartGeometric {
-		f = 1
-		for range k - 1 {
-			if f > 1<<40 {
-				break // far beyond any search: as good as no cutoff
-			}
-			f += (f + 1) / 2
+	if s.opts.Restarts != RestartGeometric {
+		if c, ok := MulInt(scale, luby(k)); ok {
+			return c
 		}
+		return 1 << 62
 	}
-	if c, ok := MulInt(scale, f); ok {
-		return c
+	base := s.opts.RestartBase
+	if base == 0 {
+		base = defaultRestartBase
 	}
-	return 1 << 62
+	c := float64(scale)
+	for range k - 1 {
+		if c > 1<<61 {
+			return 1 << 62 // far beyond any search: as good as no cutoff
+		}
+		c *= base
+	}
+	return int64(math.Ceil(c))
 }
+
+// defaultRestartBase is the growth of RestartGeometric's cutoffs when
+// Options.RestartBase is 0.
+const defaultRestartBase = 1.5
 
 // restartSearch unwinds to the base and starts a new run.
 func (s *Solver) restartSearch() {

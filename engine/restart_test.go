@@ -84,15 +84,30 @@ func TestCutoffs(t *testing.T) {
 	for k := 1; k <= 6; k++ {
 		got = append(got, s.cutoff(k))
 	}
-	if fmt.Sprint(got) != "[10 20 30 50 80 120]" {
+	if fmt.Sprint(got) != "[10 15 23 34 51 76]" {
 		t.Errorf("geometric cutoffs %v", got)
 	}
+	s.opts.RestartBase = 2
+	if c := s.cutoff(4); c != 80 {
+		t.Errorf("geometric cutoff of run 4 with base 2: %d, want 80", c)
+	}
+	s.opts.RestartBase = 0
 	s.opts.Restarts = RestartLuby
 	if c := s.cutoff(7); c != 40 {
 		t.Errorf("luby cutoff of run 7: %d, want 40", c)
 	}
 	if c := s.cutoff(1 << 20); c <= 0 {
 		t.Errorf("geometric cutoff of run 2^20: %d", c)
+	}
+}
+
+func TestRestartOptionErrors(t *testing.T) {
+	m := NewModel()
+	m.NewVarRange("x", 0, 1)
+	for _, o := range []Options{{RestartBase: 1}, {RestartBase: 0.5}, {RestartBase: -2}, {RestartScale: -1}, {Restarts: lastRestart + 1}} {
+		if _, err := NewSolver(m, o); err == nil {
+			t.Errorf("NewSolver(%+v): no error", o)
+		}
 	}
 }
 

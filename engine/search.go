@@ -228,8 +228,11 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	if m == nil {
 		return nil, errors.New("nil model")
 	}
-	if opts.Order > lastOrder || opts.Values > ValuesAuto || opts.Prop > PropAC {
+	if opts.Order > lastOrder || opts.Values > ValuesAuto || opts.Prop > PropAC || opts.Restarts > lastRestart {
 		return nil, errors.New("unknown search option")
+	}
+	if opts.RestartBase != 0 && !(opts.RestartBase > 1) || opts.RestartScale < 0 {
+		return nil, errors.New("restarts: the scale must be positive and the base more than 1")
 	}
 	if err := checkPhases(m, opts.DefaultPhases); err != nil {
 		return nil, err

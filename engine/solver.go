@@ -185,6 +185,10 @@ type Options struct {
 	// RestartScale is the cutoff of the first run, in failures (0:
 	// DefaultRestartScale); the later cutoffs are multiples of it.
 	RestartScale int64
+	// RestartBase is how much RestartGeometric's cutoff grows from one
+	// run to the next: more than 1 (0: 1.5). A cutoff that never grew
+	// could keep a search from ever ending.
+	RestartBase float64
 	// Seed seeds the random tie-breaking of Restarts (and LNS).
 	Seed uint64
 	// LastConflict branches again on the variable of a decision x = v

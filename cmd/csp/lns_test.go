@@ -41,3 +41,14 @@ func TestLNSImprovesThenProves(t *testing.T) {
 		}
 	}
 }
+
+// On one worker the turns of LNS and the complete search are counted in
+// nodes, and LNS draws from --seed: the same seed, the same run.
+func TestLNSSeedReproducible(t *testing.T) {
+	args := []string{"examples/jobshop-ft06.csp", "bench/data/jobshop/la03.csp", "--lns", "--workers", "1", "-s", "--seed", "3"}
+	first, firstStats := solveOut(t, args...)
+	again, againStats := solveOut(t, args...)
+	if first != again || nodesOf(t, firstStats) != nodesOf(t, againStats) {
+		t.Errorf("--seed 3 twice: %s and %s nodes, outputs equal: %v", nodesOf(t, firstStats), nodesOf(t, againStats), first == again)
+	}
+}
