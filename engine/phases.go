@@ -32,6 +32,11 @@ type SearchPhase struct {
 	Vars   []Var
 	Order  VarOrder
 	Values ValueOrder
+	// OptionsOrder and OptionsValues make the phase use the solver's
+	// Options.Order and Options.Values instead of its own: a search
+	// statement that names variables without an order ("search x")
+	// follows the settings of the search in force.
+	OptionsOrder, OptionsValues bool
 }
 
 // AddPhase appends a search phase to the model. It fails if the phase
@@ -88,9 +93,17 @@ func phasesOf(m *Model, opts Options) []phaseList {
 				vars = append(vars, int32(v))
 			}
 		}
-		if len(vars) > 0 {
-			out = append(out, phaseList{vars: vars, order: p.Order, values: p.Values})
+		if len(vars) == 0 {
+			continue
 		}
+		pl := phaseList{vars: vars, order: p.Order, values: p.Values}
+		if p.OptionsOrder {
+			pl.order = opts.Order
+		}
+		if p.OptionsValues {
+			pl.values = opts.Values
+		}
+		out = append(out, pl)
 	}
 	var rest []int32
 	for x, in := range named {

@@ -132,3 +132,38 @@ func TestAddPhaseErrors(t *testing.T) {
 		t.Errorf("phases %v after errors", m.Phases())
 	}
 }
+
+// A phase that follows the options ("search x" without an order) takes
+// the solver's order and values: under input order and max values, its
+// variables in their listed order, largest value first; under smallest
+// order, the least lower bound first.
+func TestPhaseFollowsOptions(t *testing.T) {
+	m := NewModel()
+	var xs []Var
+	for i, lo := range []int64{5, 0, 3} {
+		x, _ := m.NewVarRange(fmt.Sprintf("x%d", i), lo, lo+2)
+		xs = append(xs, x)
+	}
+	if err := m.AddPhase(SearchPhase{Vars: []Var{xs[2], xs[0]}, OptionsOrder: true, OptionsValues: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{Order: OrderInput, Values: ValuesMax, Prop: PropFC}, "[x2=5 x0=7 x1=2]"},
+		{Options{Order: OrderSmallest, Values: ValuesMin, Prop: PropAC}, "[x2=3 x0=5 x1=0]"},
+	} {
+		s := newSolver(t, m, c.opts)
+		var got []string
+		s.trace = func(depth int, x Var, v int64, eq, ok bool) {
+			got = append(got, fmt.Sprintf("x%d=%d", x, v))
+		}
+		if s.Next() != Solution {
+			t.Fatal("no solution")
+		}
+		if fmt.Sprint(got) != c.want {
+			t.Errorf("%+v: decisions %v, want %s", c.opts, got, c.want)
+		}
+	}
+}

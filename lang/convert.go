@@ -24,9 +24,27 @@ func convStmt(g *gStmt) Stmt {
 		return &Objective{Span: tokSpan(g.Obj.Tokens), Sense: g.Obj.Sense, Expr: convExpr(g.Obj.Expr)}
 	case g.Def != nil:
 		return convDef(g.Def)
+	case g.Srch != nil:
+		return convSearch(g.Srch)
 	}
 	e := convExpr(g.Expr)
 	return &ConstraintStmt{Span: e.span(), Expr: e}
+}
+
+func convSearch(g *gSearch) *SearchStmt {
+	s := &SearchStmt{Span: tokSpan(g.Tokens), Items: convExprs(g.Items)}
+	for _, set := range g.Sets {
+		at := &s.Order
+		if set.Key == "values" {
+			at = &s.Values
+		}
+		if *at != nil {
+			s.Twice = append(s.Twice, &Ident{Span: tokSpan(set.Tokens), Name: set.Key})
+			continue
+		}
+		*at = convIdent(set.Name)
+	}
+	return s
 }
 
 func convDef(g *gDef) *DefStmt {

@@ -24,12 +24,13 @@ type gFile struct {
 // fail on their first one, before any error is recorded.
 
 type gStmt struct {
-	Expr  *gExpr  `parser:"  @@"`
-	Param *gParam `parser:"| @@"`
-	Var   *gVar   `parser:"| @@"`
-	Show  *gShow  `parser:"| @@"`
-	Obj   *gObj   `parser:"| @@"`
-	Def   *gDef   `parser:"| @@"`
+	Expr  *gExpr   `parser:"  @@"`
+	Param *gParam  `parser:"| @@"`
+	Var   *gVar    `parser:"| @@"`
+	Show  *gShow   `parser:"| @@"`
+	Obj   *gObj    `parser:"| @@"`
+	Def   *gDef    `parser:"| @@"`
+	Srch  *gSearch `parser:"| @@"`
 }
 
 // gDef: def name(params) = expr, or def name(params) { statements }.
@@ -68,6 +69,21 @@ type gObj struct {
 	Tokens []lexer.Token
 	Sense  string `parser:"@( \"minimize\" | \"maximize\" )"`
 	Expr   *gExpr `parser:"@@"`
+}
+
+// gSearch: search items, then order NAME and values NAME in either order.
+// order and values are words, not keywords: matched here only, they stay
+// free as names.
+type gSearch struct {
+	Tokens []lexer.Token
+	Items  []*gExpr          `parser:"\"search\" @@ ( \",\" @@ )*"`
+	Sets   []*gSearchSetting `parser:"@@*"`
+}
+
+type gSearchSetting struct {
+	Tokens []lexer.Token
+	Key    string  `parser:"@( \"order\" | \"values\" )"`
+	Name   *gIdent `parser:"@@"`
 }
 
 type gIdent struct {

@@ -207,6 +207,8 @@ func (l *lowerer) lower(f *File) *Program {
 			l.objective(s)
 		case *ShowStmt:
 			l.show(s)
+		case *SearchStmt:
+			l.search(s) // search.go
 		}
 	}
 	return l.prog

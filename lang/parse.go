@@ -54,6 +54,7 @@ var (
 	showParser  = sync.OnceValue(buildParser[gShow])
 	objParser   = sync.OnceValue(buildParser[gObj])
 	defParser   = sync.OnceValue(buildParser[gDef])
+	srchParser  = sync.OnceValue(buildParser[gSearch])
 )
 
 // parseStmt parses the tokens of one statement: by the hand-written
@@ -96,6 +97,8 @@ func parseGStmt(toks []lexer.Token) (*gStmt, *Error) {
 		g.Show, err = parseTokens(showParser(), toks)
 	case "minimize", "maximize":
 		g.Obj, err = parseTokens(objParser(), toks)
+	case "search":
+		g.Srch, err = parseTokens(srchParser(), toks)
 	case "def":
 		if e := defHeadError(toks); e != nil {
 			return nil, e

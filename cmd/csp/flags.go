@@ -55,6 +55,7 @@ type options struct {
 	lastConflict, lastConflictSet bool
 	guided, guidedSet             bool
 	lns, lnsSet                   bool // --lns
+	freeSearch                    bool // -f, --free-search: the model's search statements are ignored
 	// chosen: --order, --values or --prop was given (searchopt.Goal).
 	chosen bool
 }
@@ -154,6 +155,8 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.BoolVar(&o.lastConflict, "last-conflict", false, "")
 	fs.BoolVar(&o.guided, "solution-guided", false, "")
 	fs.BoolVar(&o.lns, "lns", false, "")
+	fs.BoolVar(&o.freeSearch, "f", false, "")
+	fs.BoolVar(&o.freeSearch, "free-search", false, "")
 	fs.BoolVar(&o.progress, "progress", false, "")
 	fs.StringVar(&o.each, "each", "", "FILE")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "N")

@@ -127,7 +127,6 @@ func TestFlagErrors(t *testing.T) {
 		{"compare", "m.csp --frob", "unknown flag --frob (did you mean --prop?); see csp help compare"},
 		{"solve", "m.csp -p 4", `-p "4": a param is name=value (the number of threads, MiniZinc's -p N, is --workers N)`},
 		{"solve", "m.csp --solver gecode", "--solver chooses MiniZinc's back end; csp is its own solver: leave it out"},
-		{"solve", "m.csp -f", "-f (free search) is csp's default"},
 		{"solve", "m.csp -i", "csp prints each improving solution"},
 		{"solve", "m.csp --time-limit 0", `--time-limit "0": not a positive number of milliseconds`},
 		{"solve", "m.csp --time-limit soon", `--time-limit "soon": not a positive number of milliseconds`},

@@ -64,10 +64,11 @@ Many instances:
 
 How to search (default: --order domwdeg --values auto --prop ac; the
 course's settings are --order input --values min --prop fc):
-  --order input|mrv|domwdeg
+  --order input|mrv|domwdeg|smallest|largest
                      variable order: declaration order; smallest domain
                      first (ties: most constraints on unassigned variables);
-                     or domain size over failure-weighted degree
+                     domain size over failure-weighted degree; the least
+                     lower bound first; the greatest upper bound first
   --values min|max|mid|auto
                      try values ascending, descending, or from the middle
                      out; auto: from the middle out, but with minimize/
@@ -97,6 +98,8 @@ course's settings are --order input --values min --prop fc):
                      worker the two take turns, with --workers 2 or more
                      one worker runs it; the complete search still proves
                      the optimum
+  -f, --free-search  ignore the model's search statements: every variable
+                     is searched under --order and --values
   When none of --order, --values and --prop is given, csp also chooses:
   restarts (luby) for the first solution of a model without an
   objective; for a model with nooverlap or cumulative, branching on the

@@ -43,8 +43,6 @@ func addOtherSpellings(fs *flag.FlagSet, o *options, solve bool) {
 // hints answer MiniZinc flags that csp does not take, or takes otherwise.
 var hints = map[string]string{
 	"solver":                 "--solver chooses MiniZinc's back end; csp is its own solver: leave it out",
-	"f":                      "-f (free search) is csp's default: it has no search annotations to ignore; --order chooses the variable order",
-	"free-search":            "--free-search is csp's default: it has no search annotations to ignore; --order chooses the variable order",
 	"i":                      "csp prints each improving solution of minimize/maximize without -i",
 	"intermediate":           "csp prints each improving solution of minimize/maximize without --intermediate",
 	"intermediate-solutions": "csp prints each improving solution of minimize/maximize without --intermediate-solutions",

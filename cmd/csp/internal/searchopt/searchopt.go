@@ -13,7 +13,8 @@ import (
 )
 
 var (
-	Orders      = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg}
+	Orders = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg,
+		"smallest": engine.OrderSmallest, "largest": engine.OrderLargest}
 	ValueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto}
 	PropLevels  = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
 )

@@ -40,7 +40,7 @@ func compareModel(req Request, o *output) Result {
 		if c.Prop != "ac" {
 			p = plain
 		}
-		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], Deadline: time.Now().Add(compareTimeout)}
+		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], FreeSearch: true, Deadline: time.Now().Add(compareTimeout)}
 		rows = append(rows, compare.Run(p, c.Order, c.Prop, opts, req.All))
 	}
 	var b strings.Builder
