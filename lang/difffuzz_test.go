@@ -157,6 +157,8 @@ type dfModel struct {
 	stmts []*dfNode
 	sense string // "", "minimize" or "maximize"
 	obj   *dfNode
+	// search statements, written last (search_test.go); none here.
+	search []string
 }
 
 // ---- rendering ----
@@ -235,6 +237,9 @@ func (md *dfModel) source() string {
 	}
 	for _, d := range defs {
 		b.WriteString(d)
+	}
+	for _, st := range md.search {
+		b.WriteString(st + "\n")
 	}
 	return b.String()
 }

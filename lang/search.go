@@ -86,7 +86,7 @@ func (l *lowerer) search(s *SearchStmt) {
 				if list {
 					what = fmt.Sprintf("element %d is %s", k+1, describe(el))
 				}
-				l.errorf(item, "search branches on variables, and %s: name a variable, an array or a list of variables", what)
+				l.errorf(elemNode(item, k), "search branches on variables, and %s: name a variable, an array or a list of variables", what)
 				return
 			}
 			vars = append(vars, x)
@@ -119,4 +119,13 @@ func searchVar(v value) (engine.Var, bool) {
 		return 0, false
 	}
 	return x.V, true
+}
+
+// elemNode is element k of a list written out ([a, b, c]), to underline
+// it; otherwise the whole item.
+func elemNode(item Expr, k int) Node {
+	if m, ok := item.(*Matrix); ok && len(m.Rows) == 1 && k < len(m.Rows[0]) {
+		return m.Rows[0][k]
+	}
+	return item
 }
