@@ -218,6 +218,8 @@ func (p *fparser) stmt() Stmt {
 			s := &ShowStmt{Items: p.exprs("")}
 			s.Span = p.span(start, p.i-1)
 			return s
+		case "search":
+			return p.search()
 		case "minimize", "maximize":
 			p.i++
 			o := &Objective{Sense: t.Value, Expr: p.expr()}
@@ -229,6 +231,33 @@ func (p *fparser) stmt() Stmt {
 	}
 	e := p.expr()
 	return &ConstraintStmt{Span: e.span(), Expr: e}
+}
+
+// gSearch.
+func (p *fparser) search() *SearchStmt {
+	start := p.i
+	p.i++ // "search"
+	s := &SearchStmt{Items: p.exprs("")}
+	for {
+		t := &p.toks[p.i]
+		if t.Type != tokIdent || t.Value != "order" && t.Value != "values" {
+			break
+		}
+		key := p.i
+		p.i++
+		name := p.ident()
+		at := &s.Order
+		if t.Value == "values" {
+			at = &s.Values
+		}
+		if *at != nil {
+			s.Twice = append(s.Twice, &Ident{Span: p.span(key, p.i-1), Name: t.Value})
+			continue
+		}
+		*at = name
+	}
+	s.Span = p.span(start, p.i-1)
+	return s
 }
 
 // gDef.

@@ -48,8 +48,9 @@ type options struct {
 	// (searchopt.Auto).
 	restarts     engine.RestartPolicy
 	restartsSet  bool
-	restartScale int64  // --restart-scale (0: engine.DefaultRestartScale)
-	seed         uint64 // --seed
+	restartScale int64   // --restart-scale (0: engine.DefaultRestartScale)
+	restartBase  float64 // --restart-base (0: engine's 1.5)
+	seed         uint64  // --seed
 	// --last-conflict and --solution-guided, when given (set); otherwise
 	// csp decides (searchopt.Auto).
 	lastConflict, lastConflictSet bool
@@ -151,6 +152,7 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
 	fs.Var(choice[engine.RestartPolicy]{&o.restarts, searchopt.Restarts}, "restarts", "")
 	fs.Int64Var(&o.restartScale, "restart-scale", 0, "N")
+	fs.Float64Var(&o.restartBase, "restart-base", 0, "F")
 	fs.Uint64Var(&o.seed, "seed", 0, "N")
 	fs.BoolVar(&o.lastConflict, "last-conflict", false, "")
 	fs.BoolVar(&o.guided, "solution-guided", false, "")
@@ -268,6 +270,9 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	o.chosen = flagGiven(fs, "order") || flagGiven(fs, "values") || flagGiven(fs, "prop")
 	if solve && o.restartScale < 0 || o.restartScale == 0 && flagGiven(fs, "restart-scale") {
 		return nil, errors.New("--restart-scale needs a positive number of failures")
+	}
+	if flagGiven(fs, "restart-base") && !(o.restartBase > 1 && o.restartBase <= 1e6) {
+		return nil, errors.New("--restart-base needs a number more than 1 (and at most 1000000), the growth of each run's cutoff under --restarts geometric")
 	}
 	if solve && o.traceMax < 0 {
 		return nil, errors.New("--trace-limit needs a number of lines (0: no limit)")

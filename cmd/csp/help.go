@@ -86,6 +86,7 @@ course's settings are --order input --values min --prop fc):
                      minimize/maximize a run ends after that many failures
                      without a better solution
   --restart-scale N  failures of the first run (default 64)
+  --restart-base F   growth of the cutoff per run under geometric (default 1.5)
   --seed N           seed of the random choices of restarts and LNS
                      (default 0): the same seed, the same search on one
                      worker

@@ -139,3 +139,47 @@ func TestAutoSchedule(t *testing.T) {
 		t.Errorf("settings chosen: %+v", o)
 	}
 }
+
+// A schedule whose model says what to search keeps its statement: no
+// default phase; --free-search ignores the statement, and the default
+// phase comes back.
+func TestAutoScheduleWithSearchStatement(t *testing.T) {
+	prog, err := lang.Compile(lang.Input{Model: lang.Source{Name: "m.csp", Text: []byte(
+		"var s[1..3] in 0..20\nnooverlap(s, [3, 4, 5])\nminimize max(s[i] + 3 for i in 1..3)\nsearch s order largest values max")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := searchopt.Auto(engine.Default(), prog.Model, searchopt.Goal{Workers: 1}); o.DefaultPhases != nil {
+		t.Errorf("a default phase beside the model's search statement: %+v", o.DefaultPhases)
+	}
+	free := engine.Default()
+	free.FreeSearch = true
+	if o := searchopt.Auto(free, prog.Model, searchopt.Goal{Workers: 1}); len(o.DefaultPhases) != 1 {
+		t.Errorf("--free-search: default phases %+v", o.DefaultPhases)
+	}
+}
+
+// The flags of the search reach the engine: -f, --free-search and
+// --restart-base.
+func TestSearchFlagsReachTheEngine(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		ok   func(engine.Options) bool
+	}{
+		{"m.csp -f", func(o engine.Options) bool { return o.FreeSearch }},
+		{"m.csp --free-search", func(o engine.Options) bool { return o.FreeSearch }},
+		{"m.csp", func(o engine.Options) bool { return !o.FreeSearch && o.RestartBase == 0 }},
+		{"m.csp --restarts geometric --restart-base 2.5", func(o engine.Options) bool { return o.RestartBase == 2.5 }},
+		{"m.csp --order smallest", func(o engine.Options) bool { return o.Order == engine.OrderSmallest }},
+	} {
+		o, err := parseArgs("solve", strings.Fields(c.args), true)
+		if err != nil {
+			t.Fatalf("%s: %v", c.args, err)
+		}
+		m := engine.NewModel()
+		m.NewVarRange("x", 0, 1)
+		if opts := o.engineOptions(m, searchopt.Goal{}); !c.ok(opts) {
+			t.Errorf("%s: %+v", c.args, opts)
+		}
+	}
+}

@@ -9,7 +9,7 @@ import (
 // the flags given, and for the others what searchopt.Auto decides for
 // the goal.
 func (o *options) engineOptions(m *engine.Model, g searchopt.Goal) engine.Options {
-	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop, RestartScale: o.restartScale, Seed: o.seed, FreeSearch: o.freeSearch}
+	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop, RestartScale: o.restartScale, RestartBase: o.restartBase, Seed: o.seed, FreeSearch: o.freeSearch}
 	g.Chosen = o.chosen
 	opts = searchopt.Auto(opts, m, g)
 	if o.restartsSet {
