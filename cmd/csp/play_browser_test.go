@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"net/http"
 	"os"
@@ -218,8 +220,20 @@ func checkTree(t *testing.T, c *chromium) {
 	if !strings.HasPrefix(tree.Link, "blob:") || !tree.Same {
 		t.Fatalf("the tree's own page: a link %q to the same page %v", tree.Link, tree.Same)
 	}
-	saveScreenshot(t, c, "csp-play-tree.png")
+	shot := saveScreenshot(t, c, "csp-play-tree.png")
+	var frame struct{ X, Y, W, H int }
+	if err := c.eval(`(() => { const r = ui.tree.getBoundingClientRect(); return {x: r.left|0, y: r.top|0, w: r.width|0, h: r.height|0}; })()`, &frame); err != nil {
+		t.Fatal(err)
+	}
+	if n := nodePixels(t, shot, image.Rect(frame.X, frame.Y, frame.X+frame.W, min(frame.Y+frame.H, 860))); n < 200 {
+		t.Errorf("the tree's frame at %+v shows %d pixels of the nodes' blue: the tree is not drawn", frame, n)
+	}
+	// At 400 px the page is one column that scrolls: the window at the
+	// top, then at the search panel.
 	saveScreenshotAt(t, c, "csp-play-400.png", 400, 860)
+	c.eval(`document.getElementById("search-panel").scrollIntoView()`, nil)
+	saveScreenshotAt(t, c, "csp-play-tree-400.png", 400, 860)
+	c.eval(`window.scrollTo(0, 0)`, nil)
 	saveScreenshot(t, c, "csp-play-tree.png") // and back to 1400
 
 	back := c.openTab(t, tree.Link)
@@ -318,6 +332,9 @@ func checkStop(t *testing.T, c *chromium) {
 		if action == "count" {
 			saveScreenshot(t, c, "csp-play-stopped.png")
 			saveScreenshotAt(t, c, "csp-play-stopped-400.png", 400, 860)
+			c.eval(`document.getElementById("output-panel").scrollIntoView()`, nil)
+			saveScreenshotAt(t, c, "csp-play-stopped-output-400.png", 400, 860)
+			c.eval(`window.scrollTo(0, 0)`, nil)
 			saveScreenshot(t, c, "csp-play-stopped.png")
 		}
 	}
@@ -464,32 +481,53 @@ func checkBlank(t *testing.T, c *chromium) {
 	}
 }
 
-// saveScreenshot writes the page at 1400 × 860 as a PNG: a bare name
-// into the temporary folder, for a person to look at, a path where it
-// says.
-func saveScreenshot(t *testing.T, c *chromium, name string) {
+// nodePixels counts the pixels of the tree viewer's blue (an inner node)
+// in the screenshot's area.
+func nodePixels(t *testing.T, shot []byte, area image.Rectangle) int {
 	t.Helper()
-	saveScreenshotAt(t, c, name, 1400, 860)
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for y := area.Min.Y; y < area.Max.Y; y++ {
+		for x := area.Min.X; x < area.Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if near := func(v uint32, want int) bool { return int(v>>8)-want < 24 && want-int(v>>8) < 24 }; near(r, 0x4a) && near(g, 0x7b) && near(b, 0xd0) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// saveScreenshot writes the page at 1400 × 860 as a PNG, and returns it:
+// a bare name into the temporary folder, for a person to look at, a path
+// where it says.
+func saveScreenshot(t *testing.T, c *chromium, name string) []byte {
+	t.Helper()
+	return saveScreenshotAt(t, c, name, 1400, 860)
 }
 
 // saveScreenshotAt is saveScreenshot at width × height; the page keeps
 // that size afterwards.
-func saveScreenshotAt(t *testing.T, c *chromium, name string, width, height int) {
+func saveScreenshotAt(t *testing.T, c *chromium, name string, width, height int) []byte {
 	t.Helper()
-	png, err := c.screenshot(width, height)
+	shot, err := c.screenshot(width, height)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(png, []byte("\x89PNG")) {
+	if !bytes.HasPrefix(shot, []byte("\x89PNG")) {
 		t.Fatalf("the screenshot is not a PNG")
 	}
 	if filepath.Base(name) == name {
 		name = filepath.Join(os.TempDir(), name)
 	}
-	if err := os.WriteFile(name, png, 0o644); err != nil {
+	if err := os.WriteFile(name, shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s", name)
+	return shot
 }
 
 // startPlay runs csp play on a free port and returns its URL; the
