@@ -262,3 +262,31 @@ func (c *chromium) openTab(t *testing.T, url string) (back func()) {
 		c.session = before
 	}
 }
+
+// inFrame runs f talking to the page's first frame of another origin
+// (a sandboxed iframe runs in a process of its own), then goes back.
+func (c *chromium) inFrame(t *testing.T, f func()) {
+	t.Helper()
+	var targets struct{ TargetInfos []struct{ TargetID, Type string } }
+	if err := c.call("Target.getTargets", nil, &targets); err != nil {
+		t.Fatal(err)
+	}
+	for _, ti := range targets.TargetInfos {
+		if ti.Type != "iframe" {
+			continue
+		}
+		var attached struct{ SessionID string }
+		if err := c.call("Target.attachToTarget", map[string]any{"targetId": ti.TargetID, "flatten": true}, &attached); err != nil {
+			t.Fatal(err)
+		}
+		before := c.session
+		c.session = attached.SessionID
+		defer func() {
+			c.call("Target.detachFromTarget", map[string]any{"sessionId": attached.SessionID})
+			c.session = before
+		}()
+		f()
+		return
+	}
+	t.Fatal("the page has no frame of another origin")
+}

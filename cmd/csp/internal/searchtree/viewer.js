@@ -689,7 +689,6 @@ fit();
 // Drawn before the page is first shown, the canvas can stay blank in a
 // frame of another page (csp play's, in headless Chromium): once more
 // when it is painted.
-requestAnimationFrame(draw);
 const opened = performance.now();
 
 // #node=K opens the page on node K (0: the root) as replay would show it,
