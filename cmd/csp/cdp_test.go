@@ -267,7 +267,9 @@ func (c *chromium) openTab(t *testing.T, url string) (back func()) {
 // (a sandboxed iframe runs in a process of its own), then goes back.
 func (c *chromium) inFrame(t *testing.T, f func()) {
 	t.Helper()
-	var targets struct{ TargetInfos []struct{ TargetID, Type string } }
+	var targets struct {
+		TargetInfos []struct{ TargetID, Type string }
+	}
 	if err := c.call("Target.getTargets", nil, &targets); err != nil {
 		t.Fatal(err)
 	}
