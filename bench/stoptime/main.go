@@ -1,0 +1,230 @@
+// Command stoptime measures how soon csp ends after SIGTERM or SIGINT:
+// it runs csp solve on the shipped models and on models with wide domains
+// or long compiles, sends the signal at random moments, and reports, per
+// model, how long the process took to end after it and how it ended. csp
+// must end within -max (200 ms) and, when stopped, say so (exit status 3)
+// and keep what it found. A signal that comes before csp watches for
+// signals (its first milliseconds) ends it as it would any program: the
+// "killed" column.
+//
+//	go run ./bench/stoptime                 # every model, 8 signals each
+//	go run ./bench/stoptime -runs 20 -only crt
+//	go run ./bench/stoptime -csp /tmp/csp-old
+//
+// It measures wall-clock time, so it belongs on an idle machine: go test
+// checks the same thing deterministically, in units of work
+// (engine/poll_test.go), and this tool is the end-to-end check. It exits
+// with status 1 if a run took longer than -max or ended badly.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// model is one csp solve run: a file and its arguments.
+type model struct {
+	name string
+	args []string // after "solve"
+}
+
+// wide are models whose single steps are long: value-by-value filtering
+// of wide domains, long root propagation, long compiles.
+var wide = map[string]string{
+	"crt.csp": `param divs = [3, 5, 7, 11, 13, 17, 19]
+param rems = [2, 3, 2, 5, 7, 1, 4]
+var x in 1..16_000_000
+forall i in 1..7: x % divs[i] = rems[i]
+minimize x
+`,
+	"squares.csp":  "var x in 0..4095\nvar y in 0..4095\nx * x = y + 1\n",
+	"residue.csp":  "var x in 0..999\nvar y in 1..16_000_000\ny % 1000 = x\nmaximize y - 1000 * x\n",
+	"lowering.csp": "var x in 0..9\nforall i in 1..3000, j in 1..3000 where i + j < 0: x >= 0\n",
+	"pattern.csp":  "var x[1..4001] in 0..1\nregular(x, \"((.*1.*0.*){100}){20}\")\n",
+	"queens10000.csp": `param n = 10000
+var q[1..n] in 1..n
+alldiff(q)
+alldiff([q[i] + i for i in 1..n])
+alldiff([q[i] - i for i in 1..n])
+`,
+	"golomb-wide.csp": `param n = 9
+var m[1..n] in 0..200000
+m[1] = 0
+forall i in 1..n-1: m[i] < m[i+1]
+alldiff([m[j] - m[i] for i in 1..n, j in 1..n where i < j])
+minimize m[n]
+`,
+}
+
+func main() {
+	cspPath := flag.String("csp", "", "the csp binary (default: built from this checkout)")
+	runs := flag.Int("runs", 8, "signals per model")
+	seed := flag.Int64("seed", 1, "seed of the random moments")
+	maxWait := flag.Duration("max", 200*time.Millisecond, "the longest a run may take to end after the signal")
+	only := flag.String("only", "", "only the models whose name matches this regular expression")
+	limit := flag.Duration("limit", 3*time.Second, "the latest moment a signal is sent")
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "stoptime")
+	check(err)
+	defer os.RemoveAll(dir)
+	bin := *cspPath
+	if bin == "" {
+		bin = filepath.Join(dir, "csp")
+		build := exec.Command("go", "build", "-o", bin, "./cmd/csp")
+		build.Stderr = os.Stderr
+		check(build.Run())
+	}
+	models := shipped()
+	names := make([]string, 0, len(wide))
+	for name := range wide {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		check(os.WriteFile(path, []byte(wide[name]), 0o644))
+		models = append(models, model{name: "wide/" + name, args: []string{path}})
+	}
+	var re *regexp.Regexp
+	if *only != "" {
+		re = regexp.MustCompile(*only)
+	}
+	rng := rand.New(rand.NewSource(*seed))
+	bad := 0
+	fmt.Printf("%-34s %8s %5s %8s %7s %9s %9s  %s\n", "model", "natural", "runs", "stopped", "killed", "median", "max", "")
+	for _, m := range models {
+		if re != nil && !re.MatchString(m.name) {
+			continue
+		}
+		natural := run(bin, m)
+		span := min(natural, *limit)
+		var waits []time.Duration
+		stopped, killed, wrong := 0, 0, ""
+		for k := range *runs {
+			at := time.Duration(rng.Int63n(int64(span)) + int64(time.Millisecond))
+			sig := syscall.SIGTERM
+			if k%2 == 1 {
+				sig = syscall.SIGINT
+			}
+			wait, code, out := runSignalled(bin, m, at, sig)
+			if wait >= 0 {
+				waits = append(waits, wait)
+			}
+			switch {
+			case code == -1: // ended by the signal itself, before csp watched for it
+				killed++
+			case code == 3:
+				stopped++
+				if !strings.Contains(out, "interrupted") {
+					wrong = "exit 3 without saying interrupted"
+				}
+			case code != 0 && code != 1:
+				wrong = fmt.Sprintf("exit %d: %.200s", code, out)
+			}
+		}
+		slices.Sort(waits)
+		med, worst := time.Duration(0), time.Duration(0)
+		if len(waits) > 0 {
+			med, worst = waits[len(waits)/2], waits[len(waits)-1]
+		}
+		note := ""
+		if worst > *maxWait {
+			note = fmt.Sprintf("SLOW: more than %v", *maxWait)
+			bad++
+		}
+		if wrong != "" {
+			note += " " + wrong
+			bad++
+		}
+		fmt.Printf("%-34s %8s %5d %8d %7d %9s %9s  %s\n", m.name, round(natural), *runs, stopped, killed, round(med), round(worst), note)
+	}
+	if bad > 0 {
+		os.Exit(1)
+	}
+}
+
+// shipped lists models/*.csp and examples/*.csp, with the data a model
+// needs.
+func shipped() []model {
+	var out []model
+	for _, glob := range []string{"models/*.csp", "examples/*.csp"} {
+		files, err := filepath.Glob(glob)
+		check(err)
+		for _, f := range files {
+			m := model{name: f, args: []string{f}}
+			if filepath.Base(f) == "sudoku-nxn.csp" {
+				m.args = append(m.args, "models/data/hardest2012.csp")
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// run runs m to its end (at most 10 s) and returns how long it took.
+func run(bin string, m model) time.Duration {
+	cmd := exec.Command(bin, append([]string{"solve"}, m.args...)...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
+	check(cmd.Start())
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+	}
+	return time.Since(start)
+}
+
+// runSignalled runs m, sends sig at the moment at, and returns how long
+// the process took to end after it (-1 if it had ended before), its exit
+// status and its output.
+func runSignalled(bin string, m model, at time.Duration, sig syscall.Signal) (time.Duration, int, string) {
+	cmd := exec.Command(bin, append([]string{"solve"}, m.args...)...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	check(cmd.Start())
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+		return -1, cmd.ProcessState.ExitCode(), out.String()
+	case <-time.After(at):
+	}
+	sent := time.Now()
+	cmd.Process.Signal(sig)
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		<-done
+	}
+	return time.Since(sent), cmd.ProcessState.ExitCode(), out.String()
+}
+
+func round(d time.Duration) string {
+	if d < time.Millisecond {
+		return d.Round(10 * time.Microsecond).String()
+	}
+	return d.Round(time.Millisecond).String()
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "stoptime:", err)
+		os.Exit(1)
+	}
+}
