@@ -181,8 +181,8 @@ func (p *elementProp) supports(t *store) bool {
 				p.ok[d][v-p.dims[d].Lo] = true
 			}
 		}
-		if !p.nextCell(t) {
-			return found
+		if !p.nextCell(t) || t.tick(1) {
+			return found // halted: the answer no longer matters (poll.go)
 		}
 	}
 }
