@@ -128,3 +128,25 @@ func TestPropagateStopped(t *testing.T) {
 		}
 	}
 }
+
+// A propagation that repeats until the bounds stop moving counts each
+// round: 2x = 2y + 1 has no solution, and bounds consistency proves it
+// one value a round, ten million rounds over 0..10^7. Asked to stop at
+// once, the root's propagation ends within the first looks.
+func TestStopInsideSlowBounds(t *testing.T) {
+	m := NewModel()
+	x, _ := m.NewVarRange("x", 0, 10_000_000)
+	y, _ := m.NewVarRange("y", 0, 10_000_000)
+	if _, err := m.RequireLinear([]int64{2, -2}, m.Refs([]Var{x, y}), OpEq, 1); err != nil {
+		t.Fatal(err)
+	}
+	var stop atomic.Bool
+	stop.Store(true)
+	s, _ := NewSolver(m, Options{Prop: PropAC, StopFlag: &stop})
+	if st := s.Next(); st != Stopped || s.looks > 1 {
+		t.Errorf("%v after %d looks, want Stopped at the first", st, s.looks)
+	}
+	if lo, hi := s.st.minOf(0), s.st.maxOf(0); hi-lo < 9_000_000 {
+		t.Errorf("x in %d..%d: the rounds went on after the stop", lo, hi)
+	}
+}
