@@ -458,7 +458,8 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 	}
 	ok := s.fixpoint()
 	if t.halted {
-		t.pop() // not a failure: the search stops
+		// Not a failure: the search stops, and the level stays until
+		// Reset (undoing ten million removals is a wait after a stop).
 		return false
 	}
 	if s.trace != nil {

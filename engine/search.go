@@ -240,6 +240,10 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	}
 	s.st.magic = 1
 	s.st.poll, s.st.limits = pollEvery, s.lookAtLimits
+	// Nothing done while building is undone (commitRoot drops the log):
+	// no trail records, which filtering 1..16000000 value by value made
+	// 128 MB of. copyState decides after.
+	s.st.copying = true
 	b := newBuilder(s)
 	for i, c := range m.Constraints() {
 		if err := b.postConstraint(c, i); err != nil {
@@ -490,7 +494,7 @@ func (s *Solver) replay(f *frame) bool {
 		}
 		ok = s.fixpoint()
 	}
-	if !ok {
+	if !ok && !t.halted { // halted: the level stays until Reset, as in nodeAC
 		t.pop()
 	}
 	return ok
@@ -638,7 +642,8 @@ func (s *Solver) node(x int32, v int64) bool {
 	s.stats.MaxAssigned = s.stats.MaxDepth // every decision is x = v
 	ok := s.assign(x, v)
 	if s.st.halted {
-		s.st.pop() // not a failure: the search stops
+		// Not a failure: the search stops, and the level stays until
+		// Reset (undoing ten million removals is a wait after a stop).
 		return false
 	}
 	if s.trace != nil {
