@@ -516,7 +516,8 @@ func (p *acSpread) propagate(s *Solver) bool {
 		if live.pos[l] >= t.cell[live.size] || !t.fixed(p.xs[l]) {
 			continue // spread already
 		}
-		if !p.spread(t, l, live.remove(t, l)) {
+		targets := live.remove(t, l)
+		if t.tick(int32(len(targets)/64)) || !p.spread(t, l, targets) {
 			return false
 		}
 	}

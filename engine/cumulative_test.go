@@ -10,7 +10,8 @@ var cumulativeCheck = registerGlobalCheck(globalCheck{
 	instances: 60,
 	make: func(rng *rand.Rand, m *Model) Global {
 		n := 2 + rng.Intn(3)
-		start, dur := randomTasks(rng, m, n, int64(n))
+		var u int
+		start, dur := randomTasks(rng, m, n, int64(n), &u)
 		var dem []Expr
 		for range n {
 			switch rng.Intn(6) {
@@ -19,7 +20,12 @@ var cumulativeCheck = registerGlobalCheck(globalCheck{
 			case 1:
 				dem = append(dem, NewConst(0))
 			case 2:
-				dem = append(dem, undefinable(rng, m, "r", int64(-rng.Intn(2)), 3))
+				if u < maxUndefinable {
+					u++
+					dem = append(dem, undefinable(rng, m, "r", int64(-rng.Intn(2)), 3))
+					break
+				}
+				dem = append(dem, NewConst(1))
 			default:
 				dem = append(dem, NewConst(1+rng.Int63n(3)))
 			}
@@ -31,7 +37,11 @@ var cumulativeCheck = registerGlobalCheck(globalCheck{
 		case 1:
 			capacity = NewConst(int64(rng.Intn(6)) - 1)
 		case 2:
-			capacity = undefinable(rng, m, "c", int64(-rng.Intn(2)), 4)
+			if u < maxUndefinable {
+				capacity = undefinable(rng, m, "c", int64(-rng.Intn(2)), 4)
+				break
+			}
+			capacity = NewConst(2)
 		default:
 			capacity = NewConst(2 + rng.Int63n(3))
 		}
