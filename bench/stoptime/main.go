@@ -94,6 +94,8 @@ func main() {
 		names = append(names, name)
 	}
 	slices.Sort(names)
+	wide["table.csp"] = bigTable(200_000)
+	names = append(names, "table.csp")
 	for _, name := range names {
 		path := filepath.Join(dir, name)
 		check(os.WriteFile(path, []byte(wide[name]), 0o644))
@@ -162,6 +164,19 @@ func main() {
 	if bad > 0 {
 		os.Exit(1)
 	}
+}
+
+// bigTable is a table constraint of n random rows of three values: its
+// param is compiled, then its propagator built by NewSolver.
+func bigTable(n int) string {
+	rng := rand.New(rand.NewSource(1))
+	var b strings.Builder
+	b.WriteString("param T = [\n")
+	for range n {
+		fmt.Fprintf(&b, "%d %d %d\n", rng.Intn(1000), rng.Intn(1000), rng.Intn(1000))
+	}
+	b.WriteString("]\nvar x[1..3] in 0..999\ntable(x, T)\nminimize x[1] + x[2] * x[3]\n")
+	return b.String()
 }
 
 // shipped lists models/*.csp and examples/*.csp, with the data a model
