@@ -126,14 +126,25 @@ func (p *parser) noAlternative(from mark) {
 	}
 }
 
-// tooMany fails for a part repeated participle.MaxIterations times.
+// tooMany fails, at the n-th repetition of a part, once n reaches
+// participle.MaxIterations: a longer statement is refused, as in
+// participle's productions.
 func (p *parser) tooMany(n int) bool {
 	if n < participle.MaxIterations {
 		return false
 	}
-	p.err = perr{tok: p.tok(), msg: fmt.Sprintf("more than %d of one kind in a row here (operands of one operator, elements, names or generators): split the statement", participle.MaxIterations)}
-	p.fatal = true
+	p.failTooMany(p.pos)
 	return true
+}
+
+// failTooMany fails for too many repetitions, the one at token at.
+func (p *parser) failTooMany(at int) {
+	p.err = perr{tok: p.at(at), msg: tooManyMessage()}
+	p.fatal = true
+}
+
+func tooManyMessage() string {
+	return fmt.Sprintf("more than %d of one kind in a row here (operands of one operator, elements, names or generators): split the statement", participle.MaxIterations)
 }
 
 // error is the failure as the user reads it. toks are the statement's, to

@@ -1,6 +1,9 @@
 package lang
 
-import "github.com/alecthomas/participle/v2/lexer"
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // Lists and matrices: [a b c], [1 2; 3 4] (rows separated by ";" or a
 // newline), blanks, comprehensions [e for generators].
@@ -11,27 +14,77 @@ type row struct {
 	gens  *Generators
 }
 
+// listData follows whether a list is plain data (numbers, negated numbers
+// and blanks): a list of data may be of any length, as a data file's
+// matrices are; the others are refused at participle.MaxIterations
+// elements in a row, or rows.
+type listData struct {
+	plain bool // every element so far is a datum
+	over  int  // the element or row past the limit, while plain; or -1
+}
+
+// repeat is the n-th element or row, at the parser's position.
+func (p *parser) repeat(d *listData, n int) bool {
+	switch {
+	case n < participle.MaxIterations:
+		return false
+	case !d.plain:
+		p.failTooMany(p.pos)
+		return true
+	case d.over < 0:
+		d.over = p.pos
+	}
+	return false
+}
+
+// read notes the element read from token start to the parser's position,
+// or the failure of the list (ok false). It reports false when the list
+// fails on a limit passed earlier.
+func (p *parser) read(d *listData, start int, ok bool) bool {
+	if d.plain && !(ok && p.isDatum(start)) {
+		d.plain = false
+		if d.over >= 0 {
+			p.failTooMany(d.over)
+			return false
+		}
+	}
+	return true
+}
+
+// isDatum reports whether the tokens from start to the parser's position
+// are a number, a negated number or a blank.
+func (p *parser) isDatum(start int) bool {
+	switch t := p.at(start); p.pos - start {
+	case 1:
+		return t.Type == tokInt || isPunct(t, ".") || isPunct(t, "_")
+	case 2:
+		return isPunct(t, "-") && p.at(start+1).Type == tokInt
+	}
+	return false
+}
+
 // list reads a list literal from its "[".
 func (p *parser) list() (Expr, status) {
 	start := p.pos
 	p.pos++
+	d := &listData{plain: true, over: -1}
 	var rows []row
 	from := p.mark()
-	r, st := p.row()
+	r, st := p.row(d)
 	switch st {
 	case failed:
-		if p.optionFailed(from) {
+		if p.optionFailed(from) || !p.read(d, p.pos, false) {
 			return nil, failed
 		}
 	case ok:
 		rows = append(rows, r)
 		for n := 1; p.isPunct(";"); n++ {
-			if p.tooMany(n) {
+			if p.repeat(d, n) {
 				return nil, failed
 			}
 			from := p.mark()
 			p.pos++
-			r, st := p.row()
+			r, st := p.row(d)
 			if st == ok {
 				rows = append(rows, r)
 				continue
@@ -39,13 +92,14 @@ func (p *parser) list() (Expr, status) {
 			if st == none {
 				p.expected("an expression")
 			}
-			if p.optionFailed(from) {
+			if p.optionFailed(from) || !p.read(d, p.pos, false) {
 				return nil, failed
 			}
 			break
 		}
 	}
 	if !p.isPunct("]") {
+		p.read(d, p.pos, false)
 		return nil, p.failHere(p.expected(`"]"`))
 	}
 	p.pos++
@@ -76,12 +130,13 @@ func listExpr(sp Span, rows []row) Expr {
 
 // row reads the elements of a row, separated by blanks or ",", and the
 // generators that may end it.
-func (p *parser) row() (row, status) {
+func (p *parser) row(d *listData) (row, status) {
+	start := p.pos
 	e, st := p.elem()
 	if st == failed {
 		p.failHere(st)
 	}
-	if st != ok {
+	if st != ok || !p.read(d, start, true) {
 		return row{}, st
 	}
 	r := row{elems: []Expr{e}}
@@ -90,11 +145,15 @@ func (p *parser) row() (row, status) {
 		if p.isPunct(",") {
 			p.pos++
 		}
-		if startsElem(p.tok()) && p.tooMany(n) {
+		if startsElem(p.tok()) && p.repeat(d, n) {
 			return row{}, failed
 		}
+		start := p.pos
 		e, st := p.elem()
 		if st == ok {
+			if !p.read(d, start, true) {
+				return row{}, failed
+			}
 			r.elems = append(r.elems, e)
 			continue
 		}
@@ -107,7 +166,7 @@ func (p *parser) row() (row, status) {
 		break
 	}
 	var err status
-	if r.gens, err = p.forGens(); err == failed {
+	if r.gens, err = p.forGens(); err == failed || r.gens != nil && !p.read(d, p.pos, false) {
 		return row{}, failed
 	}
 	return r, ok

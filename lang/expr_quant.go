@@ -75,7 +75,8 @@ func (p *parser) gens() (*Generators, status) {
 		p.pos++
 		gen, st := p.gen()
 		if st == ok {
-			if p.tooMany(n) {
+			if n >= participle.MaxIterations {
+				p.failTooMany(from.pos)
 				return nil, failed
 			}
 			g.List = append(g.List, gen)

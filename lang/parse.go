@@ -101,8 +101,6 @@ func (p *parser) deepest(e perr) perr {
 	return p.deep
 }
 
-
-
 // ParseFile parses a model or data file. Errors are an ErrorList, with at
 // most one syntax error per statement: each statement is parsed on its own,
 // so one mistake does not hide the next.
@@ -551,6 +549,9 @@ func convertParseError(err error, toks []lexer.Token) *Error {
 	}
 	var ute *participle.UnexpectedTokenError
 	if !errors.As(err, &ute) {
+		if group, ok := strings.CutPrefix(perr.Message(), "too many iterations of "); ok {
+			return &Error{Pos: repetitionAt(toks, perr.Position(), group), Msg: tooManyMessage()}
+		}
 		return &Error{Pos: toPos(perr.Position()), Msg: perr.Message()}
 	}
 	pos := toPos(ute.Unexpected.Pos)
@@ -565,6 +566,27 @@ func convertParseError(err error, toks []lexer.Token) *Error {
 		return &Error{Pos: pos, Msg: "expected " + exp + ", found " + found}
 	}
 	return &Error{Pos: pos, Msg: "unexpected " + found}
+}
+
+// repetitionAt is where participle's group ("," X)* that repeated too
+// often, as it reports at pos, reached the limit: its last ",", or the
+// name after it for a var, as the expression parser reports it.
+func repetitionAt(toks []lexer.Token, pos lexer.Position, group string) Pos {
+	depth := 0
+	for i := tokenIndex(toks, lexer.Token{Pos: pos}) - 1; i > 0; i-- {
+		switch t := &toks[i]; {
+		case isPunct(t, ")") || isPunct(t, "]") || isPunct(t, "}"):
+			depth++
+		case isPunct(t, "(") || isPunct(t, "[") || isPunct(t, "{"):
+			depth--
+		case isPunct(t, ",") && depth == 0:
+			if strings.Contains(group, "GVarName") {
+				i++
+			}
+			return toPos(toks[i].Pos)
+		}
+	}
+	return toPos(pos)
 }
 
 func isEnd(t lexer.Token) bool { return t.EOF() || (t.Type == tokPunct && t.Value == ";") }
