@@ -82,6 +82,22 @@ func astDiff(a, b reflect.Value, path string) string {
 	return ""
 }
 
+func TestASTDiff(t *testing.T) {
+	a := &Binary{Op: "+", X: &Ident{Name: "x"}, Y: &IntLit{Text: "1"}}
+	b := &Binary{Op: "+", X: &Ident{Name: "x"}, Y: &IntLit{Text: "1"}}
+	if d := astDiff(reflect.ValueOf(a), reflect.ValueOf(b), "e"); d != "" {
+		t.Fatal(d)
+	}
+	b.Y.(*IntLit).End.Col = 3
+	if d := astDiff(reflect.ValueOf(a), reflect.ValueOf(b), "e"); d != "e(Binary).Y(IntLit).Span.End.Col: 0 vs 3" {
+		t.Fatal(d)
+	}
+	m1, m2 := &Matrix{Rows: [][]Expr{}}, &Matrix{}
+	if d := astDiff(reflect.ValueOf(m1), reflect.ValueOf(m2), "m"); d == "" {
+		t.Fatal("nil and empty slices compared equal")
+	}
+}
+
 // stmtGen makes random well-formed statements, over every production.
 type stmtGen struct {
 	rng    *rand.Rand
