@@ -29,8 +29,8 @@ import (
 //     "x = (y + )" is blamed on the missing operand, not on the "=" that
 //     is left over once "(y + )" is taken back.
 
-// lookahead is how far in a failed part is still taken back: participle's
-// UseLookahead of parse.go.
+// lookahead is how far in a failed part is still taken back, by
+// participle (buildParser) and by the expression parser alike.
 const lookahead = 3
 
 // status is what a production made of the tokens at the parser's position.

@@ -2,33 +2,31 @@ package lang
 
 import "github.com/alecthomas/participle/v2/lexer"
 
-// The grammar of the language, in participle's notation: one production
-// per struct. parse.go hands participle the tokens of one statement;
-// convert.go turns what it builds into the AST of ast.go, which is what
-// the rest of the package reads. The grammar is deliberately looser than
-// the language (any expression may stand where a statement or a block is
-// expected); the checker rejects what does not make sense with a message
-// in the user's words.
+// The grammar of the language. Statements are participle's productions,
+// one per struct; parse.go hands participle the tokens of a declaration,
+// and convert.go turns what it builds into the AST of ast.go, which is
+// what the rest of the package reads. The grammar is deliberately looser
+// than the language (any expression may stand where a statement or a
+// block is expected); the checker rejects what does not make sense with
+// a message in the user's words.
 //
 // A statement is told by its first token: a keyword starts a declaration,
-// anything that can start an expression starts a constraint. Adding a
-// statement is adding a production here, with a keyword of lexer.go, and
-// its case in convStmt.
+// and a token that can start an expression starts a constraint, which
+// parse.go has the expression parser read without participle. Adding a
+// statement is adding its production to gStmt, its keyword to lexer.go
+// and its case to convStmt.
 //
-// Expressions (gExpr) parse themselves (expr.go), by precedence
-// climbing over the table of expr_ops.go: participle would build a struct
-// per level of precedence for every operand. Their syntax:
+// Expressions (gExpr) parse themselves, by precedence climbing (expr.go
+// and the files beside it): participle would build a struct per level of
+// precedence for every operand. Their syntax:
 //
 //	Expr    = Quant | Binary .
 //	Quant   = ("forall" | "exists") Gens (":" Expr | Block) .
 //	Gens    = Gen ("," Gen)* ("where" Expr)? .
-//	Gen     = <ident> ("," <ident>)* "in" Binary(union) .
+//	Gen     = <ident> ("," <ident>)* "in" Binary .  (union and tighter)
 //	Block   = "{" (Stmt (";" Stmt)*)? "}" .
-//	Binary  = Operand (Op Operand)* .   ops and prefixes, loosest first:
-//	          -> <-> (right) ; or xor ; and ; not (prefix) ;
-//	          = == != < <= > >= in, not in (one) ; union diff ++ ;
-//	          .. (one) ; + - ; * / % ; - (prefix) ; ^ (right: 2^-1)
-//	Operand = "not"* "-"* Postfix .   (where the level allows them)
+//	Binary  = Operand (Op Operand)* .
+//	Operand = "not"* "-"* Postfix .  (where the level allows them)
 //	Postfix = Primary ("[" Index ("," Index)* "]")* .
 //	Index   = ".." | Expr .
 //	Primary = <int> | Call | <ident> | "(" Expr ")" | List | Set | <string> | If .
@@ -39,20 +37,27 @@ import "github.com/alecthomas/participle/v2/lexer"
 //	Set     = "{" (Expr ("," Expr)*)? ("for" Gens)? "}" .
 //	If      = "if" Expr "then" Expr "else" Expr "end" .
 //
-// Where an expression parser meets a mistake, it answers as participle
-// does for the productions here (expr_fail.go), so a mistake reads the
-// same wherever it is.
+// with the operators, loosest first: -> <-> (right-associative, an Expr on
+// the right); or xor; and; not (prefix); = == != < <= > >= in, not in (one
+// at most); union diff ++; .. (one at most); + -; * / %; - (prefix); ^
+// (right-associative: 2^-1 is 2^(-1), -2^2 is -(2^2)).
+//
+// A mistake in an expression is answered as participle answers one in
+// these productions (expr_fail.go): a part that fails no more than 3
+// tokens in is taken back, and a statement is blamed on its deepest
+// failure.
 //
 // The structs whose span the AST needs record their Tokens, so errors can
 // underline exactly the offending span.
 
+// gStmt: a declaration, told by its keyword, or else a constraint.
 type gStmt struct {
-	Expr  *gExpr  `parser:"  @@"`
-	Param *gParam `parser:"| @@"`
+	Param *gParam `parser:"  @@"`
 	Var   *gVar   `parser:"| @@"`
 	Show  *gShow  `parser:"| @@"`
 	Obj   *gObj   `parser:"| @@"`
 	Def   *gDef   `parser:"| @@"`
+	Expr  *gExpr  `parser:"| @@"`
 }
 
 // gDef: def name(params) = expr, or def name(params) { statements }.

@@ -43,7 +43,7 @@ var stmtParser = sync.OnceValue(buildParser[gStmt])
 
 // buildParser builds the participle parser of one production.
 func buildParser[T any]() *participle.Parser[T] {
-	return participle.MustBuild[T](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
+	return participle.MustBuild[T](participle.Lexer(symbolsOnly{}), participle.UseLookahead(lookahead))
 }
 
 // parseStmt parses the tokens of one statement. One that starts as an
