@@ -44,8 +44,6 @@ type parser struct {
 	bridge   *bridge // see expr_bridge.go
 }
 
-func newParser(toks []lexer.Token) *parser { return &parser{toks: toks, stuck: -1} }
-
 // at is token i.
 func (p *parser) at(i int) *lexer.Token {
 	if p.lex == nil {
@@ -106,10 +104,10 @@ func startsExpr(t *lexer.Token) bool {
 
 // Parse implements participle.Parseable.
 func (g *gExpr) Parse(lex *lexer.PeekingLexer) error {
-	p := lexParser(lex)
-	if !startsExpr(p.tok()) {
+	if !startsExpr(lex.Peek()) {
 		return participle.NextMatch
 	}
+	p := lexParser(lex)
 	e, st := p.expr()
 	g.e = e
 	return p.handBack(lex, st)

@@ -150,10 +150,10 @@ func (p *parser) ident() *Ident {
 
 // Parse implements participle.Parseable.
 func (b *gBlock) Parse(lex *lexer.PeekingLexer) error {
-	p := lexParser(lex)
-	if !p.isPunct("{") {
+	if !isPunct(lex.Peek(), "{") {
 		return participle.NextMatch
 	}
+	p := lexParser(lex)
 	stmts, st := p.block()
 	b.stmts = stmts
 	return p.handBack(lex, st)

@@ -51,7 +51,7 @@ func buildParser[T any]() *participle.Parser[T] {
 // the others are declarations, participle's.
 func parseStmt(toks []lexer.Token) (Stmt, *Error) {
 	if startsExpr(&toks[0]) {
-		p := newParser(toks)
+		p := parser{toks: toks, stuck: -1}
 		s, st := p.stmt()
 		if err := p.conclude(st, toks); err != nil {
 			return nil, err
@@ -512,7 +512,7 @@ func parseExprAt(name string, src []byte, at Pos) (e Expr, err error) {
 	if len(stmts) != 1 {
 		return nil, ErrorList{{Pos: toPos(toks[0].Pos), Msg: "expected one expression"}}
 	}
-	p := newParser(stmts[0])
+	p := parser{toks: stmts[0], stuck: -1}
 	e, st := p.expr()
 	if err := p.conclude(st, stmts[0]); err != nil {
 		return nil, ErrorList{err}
