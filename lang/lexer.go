@@ -8,8 +8,8 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Token types given to participle. Keywords have their own type so that
-// @Ident never captures one.
+// Token types. Keywords have their own type, so that no keyword is taken
+// for a name.
 const (
 	tokIdent lexer.TokenType = -(iota + 2)
 	tokInt
@@ -17,15 +17,6 @@ const (
 	tokKeyword
 	tokPunct
 )
-
-var symbols = map[string]lexer.TokenType{
-	"EOF":     lexer.EOF,
-	"Ident":   tokIdent,
-	"Int":     tokInt,
-	"String":  tokString,
-	"Keyword": tokKeyword,
-	"Punct":   tokPunct,
-}
 
 var keywords = map[string]bool{}
 

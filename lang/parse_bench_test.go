@@ -8,16 +8,9 @@ import (
 	"testing"
 )
 
-// The benchmarks of the parser: the build of participle's parser of
-// declarations (paid once per run of the tool that reads one), the parse
-// of the models and examples, of a file of 200,000 small constraints and
-// of one statement of a million terms.
-
-func BenchmarkBuildParser(b *testing.B) {
-	for range b.N {
-		buildParser[gStmt]()
-	}
-}
+// The benchmarks of the parser: the parse of the models and examples, of a
+// file of 200,000 small constraints and of one statement of a million
+// terms.
 
 func BenchmarkParseSudoku(b *testing.B) {
 	benchParse(b, "../models/sudoku.csp")
@@ -42,7 +35,6 @@ func benchParse(b *testing.B, paths ...string) {
 		}
 		srcs = append(srcs, src)
 	}
-	stmtParser() // built once, as in a run of the tool
 	b.ResetTimer()
 	for range b.N {
 		for i, src := range srcs {
@@ -77,7 +69,6 @@ func longOr(n int) []byte {
 }
 
 func benchParseSrc(b *testing.B, src []byte) {
-	stmtParser()
 	b.ReportAllocs()
 	b.SetBytes(int64(len(src)))
 	b.ResetTimer()
