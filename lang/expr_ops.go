@@ -181,12 +181,9 @@ func fold(left Expr, op string, right Expr) Expr {
 
 // operand reads the first operand of climb(m): prefix operators, where
 // level m allows them, and a postfix expression. When it fails, the
-// failure goes up as it went through the grammar participle parsed, one
-// production per level: through each level above m that began with
-// alternatives (not or a comparison; unary minus or a power; + and -,
-// whose first alternative was a lone number), each of them beginning at
-// the operand. The count decides, in a rare case, which failure is
-// remembered.
+// failure goes up through the alternatives of the levels above the one
+// that failed, each of which begins at the operand (those of not, of
+// unary minus, and of + and -, whose first alternative is a lone number).
 func (p *parser) operand(m level) (Expr, status) {
 	from := p.mark()
 	var e Expr
