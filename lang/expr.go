@@ -3,20 +3,28 @@ package lang
 import (
 	"unicode/utf8"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// The parser: statements are read in grammar.go, expressions here and in
-// the files beside it, by recursive descent from the scanner's tokens of
-// one statement, read in place; binary operators are climbed by
-// precedence (expr_ops.go), primaries read in expr_primary.go and
-// expr_list.go, quantifiers and blocks in expr_quant.go, and mistakes
+// The expression parser: gExpr and gBlock of grammar.go parse themselves
+// here, by recursive descent, and build the AST of ast.go directly. Binary
+// operators are climbed by precedence (expr_ops.go), primaries and
+// quantifiers read in expr_primary.go and expr_quant.go, and mistakes
 // answered as expr_fail.go tells.
+//
+// A statement that starts as an expression does (most of a model, and
+// every line of a data file) is parsed here from first token to last,
+// reading the scanner's tokens in place; participle is not asked at all.
+// A declaration is participle's, which calls on gExpr for each of its
+// expressions with its own lexer; and a declaration inside a block is
+// handed back to participle.
 
 // parser reads the tokens of one statement, which end in an EOF.
 type parser struct {
-	toks []lexer.Token
-	pos  int // the next token
+	toks []lexer.Token       // the tokens, read in place, or
+	lex  *lexer.PeekingLexer // participle's, inside one of its productions
+	pos  int                 // the next token
 
 	err    perr // the failure being reported up
 	deep   perr // the deepest failure so far,
@@ -26,10 +34,23 @@ type parser struct {
 	// stuck is an operator whose right side failed and was taken back:
 	// the expression it follows ends there (expr_ops.go).
 	stuck int
+
+	// lexStart is where participle's lexer stood when it called on the
+	// parser. nested is participle's lexer over toks, for a declaration
+	// in a block, made on first use; nestedAt is where it stands.
+	lexStart lexer.Checkpoint
+	nested   *lexer.PeekingLexer
+	nestedAt lexer.Checkpoint
+	bridge   *bridge // see expr_bridge.go
 }
 
 // at is token i.
-func (p *parser) at(i int) *lexer.Token { return &p.toks[i] }
+func (p *parser) at(i int) *lexer.Token {
+	if p.lex == nil {
+		return &p.toks[i]
+	}
+	return &p.lex.Range(lexer.RawCursor(i), lexer.RawCursor(i+1))[0]
+}
 
 func (p *parser) tok() *lexer.Token { return p.at(p.pos) }
 
@@ -79,4 +100,46 @@ func startsExpr(t *lexer.Token) bool {
 		}
 	}
 	return false
+}
+
+// Parse implements participle.Parseable.
+func (g *gExpr) Parse(lex *lexer.PeekingLexer) error {
+	if !startsExpr(lex.Peek()) {
+		return participle.NextMatch
+	}
+	p := lexParser(lex)
+	e, st := p.expr()
+	g.e = e
+	return p.handBack(lex, st)
+}
+
+// lexParser is a parser of the tokens of participle's lexer, from where it
+// stands.
+func lexParser(lex *lexer.PeekingLexer) *parser {
+	p := &parser{lex: lex, pos: int(lex.RawCursor()), stuck: -1, lexStart: lex.MakeCheckpoint()}
+	p.crossIn()
+	return p
+}
+
+// handBack leaves participle's lexer where the parse stands, and tells
+// participle how it went: there, a failure is the lexer's position and
+// the error.
+func (p *parser) handBack(lex *lexer.PeekingLexer, st status) error {
+	p.moveLexer(lex, p.lexStart, p.pos)
+	p.crossOut()
+	switch st {
+	case ok:
+		return nil
+	case none:
+		return participle.NextMatch
+	}
+	return &syntaxError{p.err}
+}
+
+// moveLexer moves lex, which stood at from, to token i at or after it.
+func (p *parser) moveLexer(lex *lexer.PeekingLexer, from lexer.Checkpoint, i int) {
+	lex.LoadCheckpoint(from)
+	if i > int(lex.RawCursor()) {
+		lex.FastForward(lexer.RawCursor(i - 1))
+	}
 }

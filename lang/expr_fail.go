@@ -3,13 +3,14 @@ package lang
 import (
 	"fmt"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// How the parser meets a mistake. It follows the rules of participle's
-// parseContext (Branch, Stop, MaybeUpdateError), the parser generator the
-// language was parsed with until it had a parser of its own, so that a
-// mistake is told as it always was:
+// How the expression parser meets a mistake. It answers as participle
+// answers in the productions of grammar.go (its parseContext: Branch,
+// Stop, MaybeUpdateError), so that where a statement goes wrong is told
+// the same in a declaration as in an expression:
 //
 //   - A part that may be left out (an operator and its right side, an
 //     index, the next element of a row, "for" and its generators) is
@@ -28,7 +29,8 @@ import (
 //     "x = (y + )" is blamed on the missing operand, not on the "=" that
 //     is left over once "(y + )" is taken back.
 
-// lookahead is how far in a failed part is still taken back.
+// lookahead is how far in a failed part is still taken back, by
+// participle (buildParser) and by the expression parser alike.
 const lookahead = 3
 
 // status is what a production made of the tokens at the parser's position.
@@ -73,7 +75,7 @@ func (p *parser) record() {
 
 // stop follows a part or alternative begun at from that failed: the
 // deepest failure so far is kept, and the failure is fatal when it went
-// past the lookahead.
+// past the lookahead (participle's Stop).
 func (p *parser) stop(from mark) bool {
 	switch {
 	case p.deepAt > from.deepAt:
@@ -124,16 +126,11 @@ func (p *parser) noAlternative(from mark) {
 	}
 }
 
-// maxRepeats bounds the repetitions of a part (the operands of one
-// operator, the elements of a list but of a list of data, names,
-// generators): a longer statement is refused, as it always was (the bound
-// was participle's). Tests lower it.
-var maxRepeats = 1000000
-
 // tooMany fails, at the n-th repetition of a part, once n reaches
-// maxRepeats.
+// participle.MaxIterations: a longer statement is refused, as in
+// participle's productions.
 func (p *parser) tooMany(n int) bool {
-	if n < maxRepeats {
+	if n < participle.MaxIterations {
 		return false
 	}
 	p.failTooMany(p.pos)
@@ -147,7 +144,7 @@ func (p *parser) failTooMany(at int) {
 }
 
 func tooManyMessage() string {
-	return fmt.Sprintf("more than %d of one kind in a row here (operands of one operator, elements, names or generators): split the statement", maxRepeats)
+	return fmt.Sprintf("more than %d of one kind in a row here (operands of one operator, elements, names or generators): split the statement", participle.MaxIterations)
 }
 
 // error is the failure as the user reads it. toks are the statement's, to
@@ -167,4 +164,37 @@ func (e perr) error(toks []lexer.Token) *Error {
 		return &Error{Pos: pos, Msg: "expected " + e.expect + ", found " + found}
 	}
 	return &Error{Pos: pos, Msg: "unexpected " + found}
+}
+
+// syntaxError is a failure handed to participle, by an expression or a
+// block parsed inside one of its productions.
+type syntaxError struct{ perr }
+
+func (e *syntaxError) Message() string {
+	if e.msg != "" {
+		return e.msg
+	}
+	if e.expect != "" {
+		return "expected " + e.expect + ", found " + describeToken(*e.tok)
+	}
+	return "unexpected " + describeToken(*e.tok)
+}
+
+func (e *syntaxError) Position() lexer.Position { return e.tok.Pos }
+func (e *syntaxError) Error() string            { return participle.FormatError(e) }
+
+// perrOf reads an error of participle, from a statement parsed inside a
+// block, as a failure.
+func perrOf(err error) perr {
+	switch e := err.(type) {
+	case *syntaxError:
+		return e.perr
+	case *participle.UnexpectedTokenError:
+		tok := e.Unexpected
+		return perr{tok: &tok, expect: expectedWords(e.Message())}
+	case participle.Error:
+		tok := lexer.Token{Pos: e.Position()}
+		return perr{tok: &tok, msg: e.Message()}
+	}
+	return perr{tok: &lexer.Token{}, msg: err.Error()}
 }

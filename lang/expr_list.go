@@ -1,6 +1,9 @@
 package lang
 
-import "github.com/alecthomas/participle/v2/lexer"
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // Lists and matrices: [a b c], [1 2; 3 4] (rows separated by ";" or a
 // newline), blanks, comprehensions [e for generators].
@@ -13,8 +16,8 @@ type row struct {
 
 // listData follows whether a list is plain data (numbers, negated numbers
 // and blanks): a list of data may be of any length, as a data file's
-// matrices are; the others are refused at maxRepeats elements in a row,
-// or rows.
+// matrices are; the others are refused at participle.MaxIterations
+// elements in a row, or rows.
 type listData struct {
 	plain bool // every element so far is a datum
 	over  int  // the element or row past the limit, while plain; or -1
@@ -23,7 +26,7 @@ type listData struct {
 // repeat is the n-th element or row, at the parser's position.
 func (p *parser) repeat(d *listData, n int) bool {
 	switch {
-	case n < maxRepeats:
+	case n < participle.MaxIterations:
 		return false
 	case !d.plain:
 		p.failTooMany(p.pos)

@@ -120,8 +120,9 @@ func (p *parser) primary() (Expr, status) {
 }
 
 // nameOrCall reads f(...), or else the name alone. A call is tried first,
-// and where no "(" follows the name, its failure is remembered: a
-// statement with tokens left over after the name may be blamed on it.
+// and where no "(" follows the name, its failure is remembered: participle
+// tries the call, and a statement that leaves the "(" over is blamed on
+// the call.
 func (p *parser) nameOrCall() (Expr, status) {
 	from := p.mark()
 	if n := p.next(); n.Type == tokPunct && n.Value == "(" {

@@ -1,5 +1,12 @@
 package lang
 
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
 // Expressions as a whole, quantifiers and their generators, and blocks of
 // statements.
 
@@ -68,7 +75,7 @@ func (p *parser) gens() (*Generators, status) {
 		p.pos++
 		gen, st := p.gen()
 		if st == ok {
-			if n >= maxRepeats {
+			if n >= participle.MaxIterations {
 				p.failTooMany(from.pos)
 				return nil, failed
 			}
@@ -141,6 +148,17 @@ func (p *parser) ident() *Ident {
 	return &Ident{Span: p.span(p.pos-1, p.pos-1), Name: p.at(p.pos - 1).Value}
 }
 
+// Parse implements participle.Parseable.
+func (b *gBlock) Parse(lex *lexer.PeekingLexer) error {
+	if !isPunct(lex.Peek(), "{") {
+		return participle.NextMatch
+	}
+	p := lexParser(lex)
+	stmts, st := p.block()
+	b.stmts = stmts
+	return p.handBack(lex, st)
+}
+
 // block reads { statements } from its "{".
 func (p *parser) block() ([]Stmt, status) {
 	p.pos++
@@ -179,4 +197,78 @@ func (p *parser) block() ([]Stmt, status) {
 	}
 	p.pos++
 	return stmts, ok
+}
+
+// stmt reads a statement of a block: a constraint, or else a declaration,
+// which is participle's.
+func (p *parser) stmt() (Stmt, status) {
+	if !startsExpr(p.tok()) {
+		return p.declaration()
+	}
+	from := p.mark()
+	e, st := p.expr()
+	if st == ok {
+		return &ConstraintStmt{Span: e.span(), Expr: e}, ok
+	}
+	if st == failed {
+		p.noAlternative(from) // no declaration starts as an expression does
+	}
+	return nil, st
+}
+
+// declaration has participle parse the statement at the parser's
+// position, and goes on from where it stops.
+func (p *parser) declaration() (Stmt, status) {
+	lex := p.participleLexer()
+	g, err := p.parseNested(lex)
+	end := int(lex.RawCursor())
+	if err == nil {
+		p.pos = end
+		return convStmt(g), ok
+	}
+	if end == p.pos && noMatch(err, p.tok()) {
+		return nil, none
+	}
+	p.pos = end
+	p.err = perrOf(err)
+	p.record()
+	return nil, failed
+}
+
+// parseNested has participle parse a statement with lex, which shares
+// what the parser remembers of its failures by the bridge of lex.
+func (p *parser) parseNested(lex *lexer.PeekingLexer) (*gStmt, error) {
+	if p.lex != nil {
+		p.crossOut()
+		defer p.crossIn()
+		return stmtParser().ParseFromLexer(lex, participle.AllowTrailing(true))
+	}
+	b, closeBridge := openBridge(lex, bridge{p.deep, p.deepAt})
+	defer func() {
+		p.deep, p.deepAt = b.deep, b.deepAt
+		closeBridge()
+	}()
+	return stmtParser().ParseFromLexer(lex, participle.AllowTrailing(true))
+}
+
+// noMatch reports whether participle's err says that no statement starts
+// at t.
+func noMatch(err error, t *lexer.Token) bool {
+	u, ok := err.(*participle.UnexpectedTokenError)
+	return ok && u.Unexpected.Pos == t.Pos && !strings.Contains(u.Message(), "(expected")
+}
+
+// participleLexer is a participle lexer standing at the parser's position:
+// participle's own, or one made over the statement's tokens.
+func (p *parser) participleLexer() *lexer.PeekingLexer {
+	lex, from := p.lex, p.lexStart
+	if lex == nil {
+		if p.nested == nil {
+			p.nested, _ = lexer.Upgrade(&tokenStream{toks: p.toks})
+			p.nestedAt = p.nested.MakeCheckpoint()
+		}
+		lex, from = p.nested, p.nestedAt
+	}
+	p.moveLexer(lex, from, p.pos)
+	return lex
 }

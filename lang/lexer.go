@@ -8,8 +8,8 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Token types. Keywords have their own type, so that no keyword is taken
-// for a name.
+// Token types given to participle. Keywords have their own type so that
+// @Ident never captures one.
 const (
 	tokIdent lexer.TokenType = -(iota + 2)
 	tokInt
@@ -17,6 +17,15 @@ const (
 	tokKeyword
 	tokPunct
 )
+
+var symbols = map[string]lexer.TokenType{
+	"EOF":     lexer.EOF,
+	"Ident":   tokIdent,
+	"Int":     tokInt,
+	"String":  tokString,
+	"Keyword": tokKeyword,
+	"Punct":   tokPunct,
+}
 
 var keywords = map[string]bool{}
 

@@ -8,12 +8,20 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// parseStmt parses the tokens of one statement. The head of a definition
-// that does not parse is explained in its own terms (defHeadError).
+// parseStmt parses the tokens of one statement. One that starts as an
+// expression does is a constraint, read by the expression parser alone;
+// the others are declarations, participle's.
 func parseStmt(toks []lexer.Token) (Stmt, *Error) {
-	p := parser{toks: toks, stuck: -1}
-	s, st := p.stmt()
-	if err := p.conclude(st, toks); err != nil {
+	if startsExpr(&toks[0]) {
+		p := parser{toks: toks, stuck: -1}
+		s, st := p.stmt()
+		if err := p.conclude(st, toks); err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+	g, err := parseTokens(stmtParser(), toks)
+	if err != nil {
 		if t := toks[0]; t.Type == tokKeyword && t.Value == "def" {
 			if e := defHeadError(toks); e != nil {
 				return nil, e
@@ -21,12 +29,12 @@ func parseStmt(toks []lexer.Token) (Stmt, *Error) {
 		}
 		return nil, err
 	}
-	return s, nil
+	return convStmt(g), nil
 }
 
 // conclude is the error of a statement or expression that the parser
-// read from its first token to st, or nil. Tokens left over are blamed on
-// the deepest failure past them, or else said to be left over.
+// read from its first token to st, or nil: as participle tells it, and
+// parseTokens words it for a statement with tokens left over.
 func (p *parser) conclude(st status, toks []lexer.Token) *Error {
 	switch st {
 	case failed:
@@ -46,7 +54,8 @@ func (p *parser) conclude(st status, toks []lexer.Token) *Error {
 }
 
 // deepest is the failure to report where the parse stopped at e: the
-// deepest failure, if it lies past the position.
+// deepest failure, if it lies past the position (participle's
+// DeepestError).
 func (p *parser) deepest(e perr) perr {
 	if p.pos >= p.deepAt || p.deep.tok == nil {
 		return e

@@ -4,10 +4,12 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/alecthomas/participle/v2"
 )
 
 // The parser on the limits of the scanner (deep nesting, long runs of
-// prefix operators) and on parts repeated maxRepeats times:
+// prefix operators) and on parts repeated participle.MaxIterations times:
 // it answers as the parsers before it did (the outcomes are theirs, as in
 // parse_recorded_test.go), without a panic and in linear time.
 
@@ -160,9 +162,8 @@ var repOutcomes = []struct {
 	{5, 15, "m.csp:1:27: more than 4 of one kind in a row here (operands of one operator, elements, names or generators): split the statement", "-"},
 	{5, 16, "m.csp:1:38: more than 4 of one kind in a row here (operands of one operator, elements, names or generators): split the statement", "-"},
 	{5, 17, "m.csp:1:18: more than 4 of one kind in a row here (operands of one operator, elements, names or generators): split the statement", "-"},
-	// Before, participle's own words ("too many iterations of ...", at
-	// 1:32), where the hand-written parser gave up on a generator of many
-	// names and left it to participle.
+	// Before, participle's own words, where the hand-written parser gave
+	// up on a generator of many names and left it to participle.
 	{5, 18, "m.csp:1:29: more than 4 of one kind in a row here (operands of one operator, elements, names or generators): split the statement", "-"},
 	{5, 19, "m.csp:1:17: more than 4 of one kind in a row here (operands of one operator, elements, names or generators): split the statement", "-"},
 	{5, 20, "m.csp:1:19: more than 4 of one kind in a row here (operands of one operator, elements, names or generators): split the statement", "-"},
@@ -176,8 +177,8 @@ func TestParseLimits(t *testing.T) {
 			t.Errorf("%.60q...: got %s, tree %s; want %s, tree %s", in[o.i], errs, tree, o.errs, o.tree)
 		}
 	}
-	defer func(n int) { maxRepeats = n }(maxRepeats)
-	maxRepeats = 4
+	defer func(n int) { participle.MaxIterations = n }(participle.MaxIterations)
+	participle.MaxIterations = 4
 	for _, o := range repOutcomes {
 		src := repInputs(o.k)[o.i]
 		if errs, tree := parseOutcome("m.csp", src); errs != o.errs || tree != o.tree {
