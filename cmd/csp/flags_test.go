@@ -171,7 +171,7 @@ func sampleValue(t *testing.T, f *flag.Flag) string {
 	if names := flagNames(f); names != nil {
 		return names[0]
 	}
-	samples := map[string]string{"N": "2", "D": "5s", "MS": "500", "S": "1G", "name=value": "n=1", "FILE": "f.txt", "FILE.svg|FILE.dot": "t.svg", "FILE:K": "jobs.txt:1"}
+	samples := map[string]string{"N": "2", "D": "5s", "MS": "500", "S": "1G", "name=value": "n=1", "FILE": "f.txt", "FILE.svg|FILE.dot": "t.svg", "FILE:K": "jobs.txt:1", "F": "1.5"}
 	v, ok := samples[f.Usage]
 	if !ok {
 		t.Errorf("flag %s: no placeholder (usage string) nor names for its value", dashes(f.Name))
