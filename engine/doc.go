@@ -81,7 +81,9 @@
 // search decides the variables of the first phase before those of the
 // second, and so on, each phase choosing among its own variables; the
 // variables no phase names come last, under Options.Order and
-// Options.Values. A variable named twice belongs to its first phase.
+// Options.Values. A variable named twice belongs to its first phase; a
+// phase with OptionsOrder or OptionsValues takes those of the Options
+// (csp's "search x" without an order).
 // Options.FreeSearch ignores the model's phases (MiniZinc's -f), and
 // Options.DefaultPhases stand in for them when the model has none or
 // they are ignored. Phases change the order of the search, never the set
