@@ -31,7 +31,7 @@ var languageWords = []string{"param", "var", "in", "forall", "exists", "and", "o
 
 var settingValues = map[string][]string{
 	"order": {"input", "mrv", "domwdeg", "smallest", "largest"}, "values": {"min", "max", "mid", "auto"}, "prop": {"none", "fc", "ac"},
-	"timeout": {"off", "10s", "1m"},
+	"search": {"free", "model"}, "timeout": {"off", "10s", "1m"},
 }
 
 // searchSetting is what may follow order or values in a search

@@ -53,6 +53,7 @@ type settings struct {
 	values  engine.ValueOrder
 	prop    engine.PropLevel
 	timeout time.Duration
+	free    bool // :set search free: the model's search statements are ignored (csp solve -f)
 }
 
 // inputName labels the statement being typed in error messages: the
@@ -261,7 +262,7 @@ func (s *session) propagate() (ok, stopped bool) {
 }
 
 func (s *session) options() engine.Options {
-	o := engine.Options{Order: s.settings.order, Values: s.settings.values, Prop: s.settings.prop}
+	o := engine.Options{Order: s.settings.order, Values: s.settings.values, Prop: s.settings.prop, FreeSearch: s.settings.free}
 	if s.settings.timeout > 0 {
 		o.Deadline = time.Now().Add(s.settings.timeout)
 	}
@@ -619,14 +620,14 @@ func (s *session) save(path string) {
 // set changes or lists the search settings.
 func (s *session) set(args []string) {
 	if len(args) == 0 {
-		fmt.Fprintf(s.out, "order   %s\nvalues  %s\nprop    %s\ntimeout %s\n",
+		fmt.Fprintf(s.out, "order   %s\nvalues  %s\nprop    %s\nsearch  %s\ntimeout %s\n",
 			searchopt.NameOf(orders, s.settings.order), searchopt.NameOf(valueOrders, s.settings.values),
-			searchopt.NameOf(propLevels, s.settings.prop), timeoutText(s.settings.timeout))
+			searchopt.NameOf(propLevels, s.settings.prop), searchText(s.settings.free), timeoutText(s.settings.timeout))
 		return
 	}
 	if len(args) != 2 {
 		s.failed = true
-		fmt.Fprintln(s.errw, "usage: :set order|values|prop|timeout VALUE, or :set alone to list the settings")
+		fmt.Fprintln(s.errw, "usage: :set order|values|prop|search|timeout VALUE, or :set alone to list the settings")
 		return
 	}
 	var err error
@@ -640,6 +641,13 @@ func (s *session) set(args []string) {
 		err = choice[engine.PropLevel]{&s.settings.prop, propLevels}.Set(args[1])
 		if err == nil && (before == engine.PropAC) != (s.settings.prop == engine.PropAC) {
 			s.recompile(s.stmts) // lookups are lowered for the level (lang.Input.PlainLookups)
+		}
+	case "search":
+		switch args[1] {
+		case "model", "free":
+			s.settings.free = args[1] == "free"
+		default:
+			err = fmt.Errorf("not one of free, model (free ignores the model's search statements)")
 		}
 	case "timeout":
 		if args[1] == "off" || args[1] == "0" {
@@ -659,7 +667,16 @@ func (s *session) set(args []string) {
 	fmt.Fprintf(s.out, "%s = %s\n", args[0], args[1])
 }
 
-var settingNames = []string{"order", "values", "prop", "timeout"}
+var settingNames = []string{"order", "values", "prop", "search", "timeout"}
+
+// searchText names the search setting: the model's search statements
+// followed, or ignored.
+func searchText(free bool) string {
+	if free {
+		return "free"
+	}
+	return "model"
+}
 
 func timeoutText(d time.Duration) string {
 	if d == 0 {
@@ -736,6 +753,9 @@ func (s *session) reset() {
 	}
 	if s.settings.prop != defaultProp {
 		kept = append(kept, "prop "+searchopt.NameOf(propLevels, s.settings.prop))
+	}
+	if s.settings.free {
+		kept = append(kept, "search free")
 	}
 	if s.settings.timeout != 0 {
 		kept = append(kept, "timeout "+timeoutText(s.settings.timeout))
