@@ -62,6 +62,9 @@ func (r *runner) rotatingWorkforce() *problem {
 		return res
 	}
 	p.variants = r.cspVariants("search/rw", [][]string{{"--restarts", "none"}}, run)
+	if r.cfg.Quick {
+		p.variants[1].skip = "not run in smoke mode: it runs to the time limit"
+	}
 	mzn := filepath.Join(r.tools.mznDir, "rotating_workforce.mzn")
 	if r.tools.minizinc != "" && fileExists(mzn) {
 		p.variants = append(p.variants, &variant{solver: "gecode", name: "restarts", family: "search/rw/gecode", run: func() result {
