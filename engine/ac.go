@@ -260,7 +260,7 @@ func (s *Solver) schedule() {
 				a.enqueue(w.p)
 			}
 		}
-		switch t.size(x) {
+		switch t.size32(x) { // exact for small sizes
 		case 1:
 			for _, w := range a.fixW[a.fixAt[x]:a.fixAt[x+1]] {
 				if w.ev != nil {
@@ -411,9 +411,9 @@ func (s *Solver) rootAC() bool {
 	return s.propagateAll()
 }
 
-// nodeAC tries x = v (eq) or x != v at a new level, which stays open if
-// it succeeds.
-func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
+// nodeAC tries the decision op of x at v (x = v, x != v, x <= v or
+// x > v) at a new level, which stays open if it succeeds.
+func (s *Solver) nodeAC(x int32, v int64, op DecisionOp) bool {
 	t := &s.st
 	t.push()
 	s.stats.Nodes++
@@ -421,14 +421,12 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 	if nodeHook != nil {
 		nodeHook(s)
 	}
+	eq := op == DecideEq
 	if eq {
 		s.stats.MaxAssigned = max(s.stats.MaxAssigned, s.assignedDepth())
 	}
-	if eq {
-		t.fixTo(x, v)
-	} else {
-		t.remove(x, v) // x has two values or more
-	}
+	t.apply(x, v, op) // x has two values or more, on each side of a split
+
 	if s.tr != nil {
 		s.traceDecided()
 	}
@@ -454,6 +452,11 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 // variable is fixed.
 func (s *Solver) selectVarAC() int32 {
 	t := &s.st
+	for _, x := range s.objFirst {
+		if !t.fixed(x) {
+			return x
+		}
+	}
 	switch s.opts.Order {
 	case OrderInput:
 		c := t.cell[s.ac.cursor]
@@ -682,7 +685,7 @@ func (a *acExpr) propagate(s *Solver) bool {
 		}
 		a.free = append(a.free, int32(l))
 		if tuples <= gacLimit {
-			tuples *= int(t.size(x))
+			tuples *= int(min(t.size(x), gacLimit+1)) // no overflow
 		}
 	}
 	if len(a.free) <= 1 || tuples > gacLimit || e.obj != nil {
@@ -801,7 +804,7 @@ func (b *builder) linearObjective() *acObjective {
 		// Room for k0 - sign·best + 1, where |best| <= the magnitude.
 		total, _ := AbsInt(p.k)
 		for i, x := range p.xs {
-			m, _ := termMagnitude(p.coef[i], b.s.m.InitialDomain(Var(x)))
+			m, _ := termMagnitude(p.coef[i], b.s.m, Var(x))
 			total += m // fits: normalize checked the sum
 		}
 		if total > 1<<61 {

@@ -12,6 +12,8 @@ import (
 //     unsatisfiable.
 //   - A Require over one variable filters that variable's domain at the
 //     root and is then forgotten: it is part of the domain at every level.
+//     Over a wide variable it is read as a set of intervals when it can be
+//     (unary.go), and kept as a propagator otherwise.
 //   - A comparison between linear expressions gets linearProp.
 //   - alldiff and diagonal get their dedicated propagators when their
 //     arguments are simple (see postAllDiff, postDiagonal), and are
@@ -85,9 +87,20 @@ func (b *builder) postExpr(e Expr) error {
 	}
 	if p := b.linearOf(e); p != nil {
 		b.post(p)
-	} else {
-		b.post(&exprProp{p: b.compile(e)})
+		return nil
 	}
+	p := &exprProp{p: b.compile(e)}
+	if vs := p.p.vars; len(vs) == 1 && !b.s.st.bitset(vs[0]) {
+		// A wide variable: its values cannot be tried one by one (unary.go).
+		if b.postUnary(e, vs[0]) {
+			return nil
+		}
+		if b.s.st.size(vs[0]) > enumLimit {
+			b.register(p)
+			return nil
+		}
+	}
+	b.post(p)
 	return nil
 }
 

@@ -240,7 +240,7 @@ func (b *builder) normalize(f *linForm, sign, incr int64, rel linRel) *linearPro
 			continue
 		}
 		a, ok1 = MulInt(a, sign)
-		m, ok2 := termMagnitude(a, b.s.m.InitialDomain(Var(x)))
+		m, ok2 := termMagnitude(a, b.s.m, Var(x))
 		if total, ok = AddInt(total, m); !ok || !ok1 || !ok2 {
 			return nil
 		}
@@ -250,11 +250,12 @@ func (b *builder) normalize(f *linForm, sign, incr int64, rel linRel) *linearPro
 	return p
 }
 
-// termMagnitude returns the largest |a·v| over the values v.
-func termMagnitude(a int64, values []int64) (int64, bool) {
+// termMagnitude returns the largest |a·v| over the values v of x.
+func termMagnitude(a int64, m *Model, x Var) (int64, bool) {
+	dlo, dhi := m.InitialBounds(x)
 	absA, ok1 := AbsInt(a)
-	lo, ok2 := AbsInt(values[0])
-	hi, ok3 := AbsInt(values[len(values)-1])
+	lo, ok2 := AbsInt(dlo)
+	hi, ok3 := AbsInt(dhi)
 	if !ok1 || !ok2 || !ok3 {
 		return 0, false
 	}

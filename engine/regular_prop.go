@@ -181,7 +181,7 @@ func (p *regularProp) prune(t *store) bool {
 				kept++
 			}
 		}
-		if kept == t.size(x) {
+		if int64(kept) == t.size(x) {
 			continue // every value left is supported
 		}
 		if int(t.size(x)) < s {
@@ -197,7 +197,11 @@ func (p *regularProp) prune(t *store) bool {
 				return false
 			}
 		}
-		if kept < t.size(x) { // values outside the alphabet
+		if int64(kept) < t.size(x) && !t.bitset(x) {
+			if !t.keepOnly(x, a.Values) {
+				return false
+			}
+		} else if int64(kept) < t.size(x) { // values outside the alphabet
 			for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 				if a.index(v) < 0 && !t.remove(x, v) {
 					return false
@@ -217,6 +221,9 @@ func (p *regularProp) single(t *store) bool {
 		if y >= 0 {
 			x = y
 		}
+	}
+	if !t.bitset(x) && !t.keepOnly(x, p.a.Values) {
+		return false
 	}
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 		for i, y := range p.argX {

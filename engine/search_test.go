@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -45,9 +46,14 @@ func TestValuesMaxIsTheMirror(t *testing.T) {
 
 func TestStopFromAnotherGoroutine(t *testing.T) {
 	m, _ := queens(t, 30)
-	s := newSolver(t, m, Options{Order: OrderInput})
+	// Stop once the search is under way (its first progress report), not
+	// after a sleep: building the kernel can take longer than any sleep
+	// on a loaded machine, and a stop before the first node proves less.
+	started := make(chan struct{})
+	var once sync.Once
+	s := newSolver(t, m, Options{Order: OrderInput, Progress: func(Stats) { once.Do(func() { close(started) }) }})
 	go func() {
-		time.Sleep(20 * time.Millisecond)
+		<-started
 		s.Stop()
 	}()
 	n := 0
