@@ -284,7 +284,7 @@ func (s *Solver) schedule() {
 // fixedAC records that x has one value: MRV and dom/wdeg no longer see
 // it, and its constraints count one unfixed variable less.
 func (s *Solver) fixedAC(x int32) {
-	if s.opts.Order == OrderInput {
+	if !s.tracked {
 		return
 	}
 	t := &s.st
@@ -452,6 +452,9 @@ func (s *Solver) nodeAC(x int32, v int64, op DecisionOp) bool {
 // variable is fixed.
 func (s *Solver) selectVarAC() int32 {
 	t := &s.st
+	if s.phases != nil {
+		return s.selectPhased()
+	}
 	for _, x := range s.objFirst {
 		if !t.fixed(x) {
 			return x

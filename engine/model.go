@@ -25,6 +25,7 @@ type Model struct {
 	cons      []Constraint
 	objective Expr
 	sense     Sense
+	phases    []SearchPhase // AddPhase
 }
 
 type varDecl struct {

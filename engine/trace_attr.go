@@ -127,16 +127,6 @@ func (s *Solver) emitPrunes(depth int, ps []prune, dec decision) {
 	}
 }
 
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // mergeRuns merges, in place, the sorted intervals of rm that touch.
 func mergeRuns(rm []Interval) []Interval {
 	out := rm[:0]
