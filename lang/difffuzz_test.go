@@ -157,6 +157,11 @@ type dfModel struct {
 	stmts []*dfNode
 	sense string // "", "minimize" or "maximize"
 	obj   *dfNode
+	// wide, when not 0, declares every variable over -wide..wide and
+	// restricts it to its few values by a statement of its own, so that
+	// the search starts from wide domains (bounds and gaps) and must
+	// still give what enumerating the few values gives.
+	wide int64
 }
 
 // ---- rendering ----
@@ -184,6 +189,23 @@ func dfIntsText(s []int64) string {
 	return strings.Join(parts, ", ")
 }
 
+// wideDecls writes the declarations of a wide model: each variable over
+// -wide..wide, then restricted to its values, as a range or a set.
+func (md *dfModel) wideDecls(b *strings.Builder) {
+	for _, v := range md.vars {
+		fmt.Fprintf(b, "var %s in %d..%d\n", v.name, -md.wide, md.wide)
+	}
+	if md.aN > 0 {
+		fmt.Fprintf(b, "var a[%d..%d] in %d..%d\n", md.aLo, md.aLo+int64(md.aN)-1, -md.wide, md.wide)
+	}
+	for _, v := range md.vars {
+		fmt.Fprintf(b, "%s in %s\n", v.name, dfDomText(v.dom))
+	}
+	if md.aN > 0 {
+		fmt.Fprintf(b, "forall i in %d..%d: a[i] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+	}
+}
+
 func (md *dfModel) source() string {
 	var b strings.Builder
 	if md.p != nil {
@@ -196,11 +218,15 @@ func (md *dfModel) source() string {
 		}
 		fmt.Fprintf(&b, "param m = [%s]\n", strings.Join(rows, "; "))
 	}
-	for _, v := range md.vars {
-		fmt.Fprintf(&b, "var %s in %s\n", v.name, dfDomText(v.dom))
-	}
-	if md.aN > 0 {
-		fmt.Fprintf(&b, "var a[%d..%d] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+	if md.wide != 0 {
+		md.wideDecls(&b)
+	} else {
+		for _, v := range md.vars {
+			fmt.Fprintf(&b, "var %s in %s\n", v.name, dfDomText(v.dom))
+		}
+		if md.aN > 0 {
+			fmt.Fprintf(&b, "var a[%d..%d] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+		}
 	}
 	var defs []string
 	for i, s := range md.stmts {
@@ -944,9 +970,20 @@ func (md *dfModel) reference() *dfRef {
 
 // ---- the comparison ----
 
+// dfOnlyOverflow reports whether every error of list is an integer
+// overflow.
+func dfOnlyOverflow(list ErrorList) bool {
+	for _, e := range list {
+		if !strings.Contains(e.Msg, "integer overflow") {
+			return false
+		}
+	}
+	return len(list) > 0
+}
+
 func dfOptName(o engine.Options) string {
 	return [...]string{"mrv", "input", "domwdeg"}[o.Order] + "/" +
-		[...]string{"min", "max", "mid"}[o.Values] + "/" +
+		[...]string{"min", "max", "mid", "auto", "split", "split-max"}[o.Values] + "/" +
 		[...]string{"fc", "none", "ac"}[o.Prop]
 }
 
@@ -961,6 +998,29 @@ func dfAllOptions() []engine.Options {
 		}
 	}
 	return out
+}
+
+// dfWideOptions is every combination for a wide model: those of
+// dfAllOptions, and under PropAC the orders that split a domain.
+func dfWideOptions() []engine.Options {
+	out := dfAllOptions()
+	for _, o := range []engine.VarOrder{engine.OrderMRV, engine.OrderInput, engine.OrderDomWdeg} {
+		for _, v := range []engine.ValueOrder{engine.ValuesAuto, engine.ValueSplit, engine.ValueSplitMax} {
+			out = append(out, engine.Options{Order: o, Values: v, Prop: engine.PropAC})
+		}
+	}
+	return out
+}
+
+// dfWideSpans are the declared spans of wide models: past the 2^16
+// values of a bit set, to 10^9 and 10^15.
+var dfWideSpans = []int64{100_000, 1_000_000_000, 1_000_000_000_000_000}
+
+// dfWideModel is dfRandomModel(seed) declared over a wide span.
+func dfWideModel(seed int64) *dfModel {
+	md := dfRandomModel(seed)
+	md.wide = dfWideSpans[uint64(seed)%uint64(len(dfWideSpans))]
+	return md
 }
 
 // dfParallelOptions are the settings also run with SolveParallel.
@@ -1009,6 +1069,9 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 			}
 			if legit && len(md.undefinedAlways()) > 0 {
 				return "", nil, nil // refused as documented
+			}
+			if md.wide != 0 && dfOnlyOverflow(list) {
+				return "", nil, nil // the wide declared bounds overflow 64 bits: refused as documented
 			}
 		}
 		return dfCompileError + err.Error(), nil, nil
@@ -2176,6 +2239,9 @@ func FuzzLanguage(f *testing.F) {
 		if report, _, _ := dfRun(seed, dfRandomModel(seed), dfAllOptions(), dfParallelOptions, true); report != "" {
 			t.Fatal(report)
 		}
+		if report, _, _ := dfRun(seed, dfWideModel(seed), dfWideOptions(), dfParallelOptions, true); report != "" {
+			t.Fatal("declared wide: " + report)
+		}
 	})
 }
 
@@ -2461,5 +2527,36 @@ func TestLanguageDifferential(t *testing.T) {
 		for _, k := range order {
 			t.Logf("%d seeds %v:\n%s", len(families[k]), families[k][:min(len(families[k]), 8)], k)
 		}
+	}
+}
+
+// TestLanguageDifferentialWide checks the models of the first seeds
+// declared over wide spans (dfWideModel): the search starts from bounds
+// and gaps of 10^5, 10^9 or 10^15 values and must agree with the
+// reference under every setting, the splitting value orders included.
+func TestLanguageDifferentialWide(t *testing.T) {
+	seeds := 60
+	if testing.Short() {
+		seeds = 20
+	}
+	opts := dfWideOptions()
+	refused := 0
+	for seed := int64(1); seed <= int64(seeds); seed++ {
+		md := dfWideModel(seed)
+		if _, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(md.source())}}); err != nil {
+			refused++
+		}
+		var par []engine.Options
+		if seed%10 == 0 {
+			par = dfParallelOptions
+		}
+		if report, _, _ := dfRun(seed, md, opts, par, true); report != "" {
+			t.Errorf("declared wide: %s", report)
+		}
+	}
+	t.Logf("%d of %d refused (integer overflow)", refused, seeds)
+	// Overflow refuses some (x * y * z over -10^15..10^15); most must run.
+	if refused > seeds/2 {
+		t.Errorf("%d of %d wide models were refused", refused, seeds)
 	}
 }
