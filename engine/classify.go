@@ -85,7 +85,10 @@ func (b *builder) postExpr(e Expr) error {
 	if err := b.checkExpr(e); err != nil {
 		return err
 	}
-	if p := b.linearOf(e); p != nil {
+	if p, fits := b.linearAny(e); p != nil {
+		if !fits {
+			return b.postGlobal(newWideLinear(p, e, b.s.m))
+		}
 		b.post(p)
 		return nil
 	}
