@@ -80,23 +80,12 @@ func DomainBytes(span int64, intervals int) int64 {
 	return 160 + 2*32*int64(intervals)
 }
 
-// addVars appends count variables whose domain is the given sorted values.
-func (t *store) addVars(values []int64, count int) {
-	ivs := make([]Interval, 0, 1)
-	for i, v := range values {
-		if i > 0 && v == values[i-1]+1 {
-			ivs[len(ivs)-1].Hi = v
-		} else {
-			ivs = append(ivs, Interval{v, v})
-		}
-	}
-	t.addDomain(ivs, count)
-}
-
-// addDomain appends count variables whose domain is the union of ivs
-// (sorted, disjoint, not adjacent), as bit sets or wide domains by its
-// span, which must be below 2^63 - 1 (Model checks it).
-func (t *store) addDomain(ivs []Interval, count int) {
+// addVars appends count variables whose domain is the union of ivs
+// (sorted, disjoint, not adjacent), size values in all, as bit sets or
+// wide domains by its span, which must be below 2^63 - 1 (Model checks
+// it): the values themselves are never listed, so that a domain of
+// millions costs its words only.
+func (t *store) addVars(ivs []Interval, size int64, count int) {
 	lo, hi := ivs[0].Lo, ivs[len(ivs)-1].Hi
 	if width := uint64(hi - lo + 1); width > bitsetSpan {
 		t.addWide(ivs, count)
@@ -105,17 +94,8 @@ func (t *store) addDomain(ivs []Interval, count int) {
 	width := hi - lo + 1
 	nw := int((width + 63) / 64)
 	pattern := make([]uint64, nw)
-	size := int64(0)
-	for _, iv := range ivs {
-		for o := iv.Lo - lo; o <= iv.Hi-lo; o++ {
-			if o&63 == 0 && o+63 <= iv.Hi-lo { // a whole word at once
-				pattern[o>>6] = ^uint64(0)
-				o += 63
-				continue
-			}
-			pattern[o>>6] |= 1 << (o & 63)
-		}
-		size += iv.Hi - iv.Lo + 1
+	for _, iv := range ivs { // whole words at once, each interval's
+		setBits(pattern, iv.Lo-lo, iv.Hi-lo)
 	}
 	base := len(t.words)
 	t.words = append(t.words, make([]uint64, nw*count)...)
@@ -132,6 +112,20 @@ func (t *store) addDomain(ivs []Interval, count int) {
 		t.newCell(int32(size))
 		t.newCell(0)
 		t.newCell(int32(width - 1))
+	}
+}
+
+// setBits sets bits a..b of words.
+func setBits(words []uint64, a, b int64) {
+	for a <= b {
+		w, o := a>>6, a&63
+		n := min(64-o, b-a+1) // bits of this word
+		mask := ^uint64(0)
+		if n < 64 {
+			mask = (uint64(1)<<n - 1) << o
+		}
+		words[w] |= mask
+		a += n
 	}
 }
 

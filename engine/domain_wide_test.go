@@ -195,7 +195,7 @@ func TestWideDomainAgainstReference(t *testing.T) {
 		for k := 0; k < n; {
 			sp := spans[rng.Intn(len(spans))]
 			d, run := randomWide(rng, sp.lo, sp.span), 1+rng.Intn(n-k)
-			c.st.addDomain(d, run)
+			c.st.addVars(d, ivSize(d), run)
 			for range run {
 				c.stack[0] = append(c.stack[0], refSet(d))
 			}
@@ -213,4 +213,13 @@ func TestWideDomainAgainstReference(t *testing.T) {
 			c.check(t)
 		}
 	}
+}
+
+// ivSize is the number of values of sorted disjoint intervals.
+func ivSize(ivs []Interval) int64 {
+	n := int64(0)
+	for _, iv := range ivs {
+		n += iv.Hi - iv.Lo + 1
+	}
+	return n
 }

@@ -319,7 +319,7 @@ func (f *gccFlow) removeOthers(t *store, x int32) bool {
 		return t.keepOnly(x, f.p.sorted)
 	}
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
-		if f.p.index(v) < 0 && !t.remove(x, v) {
+		if t.tick(1) || f.p.index(v) < 0 && !t.remove(x, v) {
 			return false
 		}
 	}

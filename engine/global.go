@@ -156,7 +156,7 @@ func (b *builder) postGlobal(g Global) error {
 		t := &b.s.st
 		if !t.bitset(xs[0]) {
 			if !p.propagate(t, modeFC) {
-				b.s.unsat = true
+				b.s.unsat = b.s.unsat || !t.halted
 				return nil
 			}
 			if t.size(xs[0]) > enumLimit {
@@ -164,7 +164,7 @@ func (b *builder) postGlobal(g Global) error {
 				return nil
 			}
 		}
-		b.s.unsat = b.s.unsat || !r.filterOne(t)
+		b.s.unsat = b.s.unsat || !r.filterOne(t) && !t.halted
 		return nil
 	}
 	b.post(r)
@@ -176,6 +176,9 @@ func (b *builder) postGlobal(g Global) error {
 func (r *globalRun) filterOne(t *store) bool {
 	x := r.xs[0]
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if t.tick(1) {
+			return false
+		}
 		for i, y := range r.argX {
 			if y == x {
 				r.vals[i] = v

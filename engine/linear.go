@@ -262,7 +262,8 @@ func (b *builder) normalizeAny(f *linForm, sign, incr int64, rel linRel) (p *lin
 			continue
 		}
 		a, ok1 = MulInt(a, sign)
-		m, ok2 := termMagnitude(a, b.s.m, Var(x))
+		lo, hi := b.s.m.InitialBounds(Var(x))
+		m, ok2 := termMagnitude(a, lo, hi)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
@@ -275,12 +276,11 @@ func (b *builder) normalizeAny(f *linForm, sign, incr int64, rel linRel) (p *lin
 	return p, fits
 }
 
-// termMagnitude returns the largest |a·v| over the values v of x.
-func termMagnitude(a int64, m *Model, x Var) (int64, bool) {
-	dlo, dhi := m.InitialBounds(x)
+// termMagnitude returns the largest |a·v| over the values v in lo..hi.
+func termMagnitude(a, lo, hi int64) (int64, bool) {
 	absA, ok1 := AbsInt(a)
-	lo, ok2 := AbsInt(dlo)
-	hi, ok3 := AbsInt(dhi)
+	lo, ok2 := AbsInt(lo)
+	hi, ok3 := AbsInt(hi)
 	if !ok1 || !ok2 || !ok3 {
 		return 0, false
 	}

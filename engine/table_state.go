@@ -153,6 +153,9 @@ func (s *tableState) removeOthers(t *store, c int) bool {
 		return t.keepOnly(x, s.d.vals[c])
 	}
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if t.tick(1) {
+			return false
+		}
 		if _, in := s.d.valueIndex(c, v); !in && !t.remove(x, v) {
 			return false
 		}
