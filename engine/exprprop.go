@@ -77,10 +77,12 @@ func (e *exprProp) filter(t *store) bool {
 }
 
 // enumLimit is the most values of a variable that a generic constraint
-// tries one by one (exprProp's filter, acExpr): a wider domain (a wide
-// variable, 0..10^9) is narrowed at its bounds only (shave), and the
-// constraint is checked once every variable is fixed.
-const enumLimit = 1 << 16
+// tries one by one (exprProp's filter, acExpr), wide domains included:
+// 2^24, the widest domain before domains could be wide, so that a
+// constraint such as y % 1000 = x keeps filtering 1..10^6 to its 1000
+// values. A wider domain (0..10^9) is narrowed at its bounds only
+// (shave), and the constraint is checked once every variable is fixed.
+const enumLimit = 1 << 24
 
 // shaveLimit is how many values shave tries at each end.
 const shaveLimit = 64
