@@ -260,7 +260,7 @@ func (s *Solver) schedule() {
 				a.enqueue(w.p)
 			}
 		}
-		switch t.size(x) {
+		switch t.size32(x) { // exact for small sizes
 		case 1:
 			for _, w := range a.fixW[a.fixAt[x]:a.fixAt[x+1]] {
 				if w.ev != nil {
@@ -428,9 +428,9 @@ func (s *Solver) rootAC() bool {
 	return s.propagateAll()
 }
 
-// nodeAC tries x = v (eq) or x != v at a new level, which stays open if
-// it succeeds.
-func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
+// nodeAC tries the decision op of x at v (x = v, x != v, x <= v or
+// x > v) at a new level, which stays open if it succeeds.
+func (s *Solver) nodeAC(x int32, v int64, op DecisionOp) bool {
 	t := &s.st
 	t.push()
 	s.stats.Nodes++
@@ -438,14 +438,12 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 	if nodeHook != nil {
 		nodeHook(s)
 	}
+	eq := op == DecideEq
 	if eq {
 		s.stats.MaxAssigned = max(s.stats.MaxAssigned, s.assignedDepth())
 	}
-	if eq {
-		t.fixTo(x, v)
-	} else {
-		t.remove(x, v) // x has two values or more
-	}
+	t.apply(x, v, op) // x has two values or more, on each side of a split
+
 	if s.tr != nil {
 		s.traceDecided()
 	}
@@ -486,6 +484,11 @@ func (s *Solver) selectOrderAC() int32 {
 	t := &s.st
 	if s.phases != nil {
 		return s.selectPhased()
+	}
+	for _, x := range s.objFirst {
+		if !t.fixed(x) {
+			return x
+		}
 	}
 	switch s.opts.Order {
 	case OrderInput:
@@ -607,7 +610,7 @@ func (p *linearProp) binaryEq(t *store) bool {
 	for i := range 2 {
 		x, y := p.xs[i], p.xs[1-i]
 		a, b := p.coef[i], p.coef[1-i]
-		if t.tick(t.size(x) / 16) {
+		if t.tick(t.size32(x) / 16) {
 			return false
 		}
 		for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
@@ -724,7 +727,7 @@ func (a *acExpr) propagate(s *Solver) bool {
 		}
 		a.free = append(a.free, int32(l))
 		if tuples <= gacLimit {
-			tuples *= int(t.size(x))
+			tuples *= int(min(t.size(x), gacLimit+1)) // no overflow
 		}
 	}
 	if len(a.free) <= 1 || tuples > gacLimit || e.obj != nil {

@@ -12,6 +12,8 @@ import (
 //     unsatisfiable.
 //   - A Require over one variable filters that variable's domain at the
 //     root and is then forgotten: it is part of the domain at every level.
+//     Over a wide variable it is read as a set of intervals when it can be
+//     (unary.go), and kept as a propagator otherwise.
 //   - A comparison between linear expressions gets linearProp.
 //   - alldiff and diagonal get their dedicated propagators when their
 //     arguments are simple (see postAllDiff, postDiagonal), and are
@@ -83,11 +85,25 @@ func (b *builder) postExpr(e Expr) error {
 	if err := b.checkExpr(e); err != nil {
 		return err
 	}
-	if p := b.linearOf(e); p != nil {
+	if p, fits := b.linearAny(e); p != nil {
+		if !fits {
+			return b.postGlobal(newWideLinear(p, e, b.s.m))
+		}
 		b.post(p)
-	} else {
-		b.post(&exprProp{p: b.compile(e)})
+		return nil
 	}
+	p := &exprProp{p: b.compile(e)}
+	if vs := p.p.vars; len(vs) == 1 && !b.s.st.bitset(vs[0]) {
+		// A wide variable: its values cannot be tried one by one (unary.go).
+		if b.postUnary(e, vs[0]) {
+			return nil
+		}
+		if b.s.st.size(vs[0]) > enumLimit {
+			b.register(p)
+			return nil
+		}
+	}
+	b.post(p)
 	return nil
 }
 

@@ -125,7 +125,19 @@
 // # Errors
 //
 // Constructors and NewSolver return errors for what cannot be built: an
-// empty domain, one wider than MaxDomainWidth, an overflow, lists of
-// different lengths. The integer helpers AddInt, MulInt and the others
-// return false where Go's arithmetic would silently wrap.
+// empty domain, one wider than MaxDomainWidth (2^63 - 1 values), an
+// overflow, lists of different lengths. The integer helpers AddInt,
+// MulInt and the others return false where Go's arithmetic would
+// silently wrap.
+//
+// # Domains
+//
+// A domain is any set of 64-bit integers whose greatest member minus its
+// least is below 2^63 - 1. One that spans at most 2^16 values is a bit
+// set; a wider one is its bounds and its gaps (domain_wide.go), whose
+// memory follows the gaps, not the span. Under PropAC a wide domain is
+// split in halves by the search (ValueSplit, ValuesAuto: decision.go),
+// and no propagator walks its values one by one: each either reads it as
+// intervals or bounds, or leaves it to bounds reasoning and a check once
+// it is fixed.
 package engine

@@ -48,14 +48,6 @@ func (s *Solver) syncBound() {
 	}
 }
 
-// decision is one step of a subproblem's path: x = v, or x != v (PropAC's
-// right branches).
-type decision struct {
-	x  int32
-	v  int64
-	ne bool
-}
-
 // parallelRun is what the workers of SolveParallel share.
 type parallelRun struct {
 	m          *Model
@@ -554,7 +546,7 @@ func (s *Solver) enter(p []decision) bool {
 		s.rooted, s.rootLevel = true, s.st.level()
 	}
 	c := 0 // the decisions kept from the last subproblem (leaveSubproblem)
-	for c < len(s.frames) && c < len(p) && s.frames[c].x == p[c].x && s.frames[c].v == p[c].v && s.frames[c].right == p[c].ne {
+	for c < len(s.frames) && c < len(p) && s.frames[c].decision() == p[c] {
 		c++
 	}
 	for len(s.frames) > c {
@@ -562,7 +554,7 @@ func (s *Solver) enter(p []decision) bool {
 		s.frames = s.frames[:len(s.frames)-1]
 	}
 	for _, d := range p[c:] {
-		s.pushFrame(frame{x: d.x, v: d.v, tried: true, right: d.ne})
+		s.pushFrame(frameOf(d))
 		if !s.replay(&s.frames[len(s.frames)-1]) {
 			s.frames = s.frames[:len(s.frames)-1] // replay popped its level
 			s.phase = phaseDone

@@ -46,7 +46,7 @@ func (m *Model) AddPhase(p SearchPhase) error {
 	if len(p.Vars) == 0 {
 		return errors.New("search phase without variables")
 	}
-	if p.Order > lastOrder || p.Values > ValuesAuto {
+	if p.Order > lastOrder || p.Values > ValueSplitMax {
 		return errors.New("search phase: unknown order")
 	}
 	for _, v := range p.Vars {
@@ -120,7 +120,7 @@ func phasesOf(m *Model, opts Options) []phaseList {
 // checkPhases validates options' DefaultPhases against m.
 func checkPhases(m *Model, ps []SearchPhase) error {
 	for _, p := range ps {
-		if p.Order > lastOrder || p.Values > ValuesAuto {
+		if p.Order > lastOrder || p.Values > ValueSplitMax {
 			return errors.New("search phase: unknown order")
 		}
 		for _, v := range p.Vars {
@@ -230,7 +230,7 @@ func (s *Solver) bestOf(vars []int32, order VarOrder) int32 {
 		switch {
 		case best < 0:
 		case order == OrderDomWdeg:
-			c = cmpInt(key*bestW, bestKey*w)
+			c = cmpProducts(key, bestW, bestKey, w) // 128 bits: a wide size reaches 2^63
 		case order == OrderMRV && key == bestKey:
 			if bestDeg < 0 {
 				bestDeg = s.degree(best)

@@ -22,7 +22,7 @@ func randomPhases(rng *rand.Rand, n int) []SearchPhase {
 			p.Vars = []Var{Var(rng.Intn(n))}
 		}
 		p.Order = VarOrder(rng.Intn(int(lastOrder) + 1))
-		p.Values = ValueOrder(rng.Intn(int(ValuesAuto) + 1))
+		p.Values = ValueOrder(rng.Intn(int(ValueSplitMax) + 1))
 		ps = append(ps, p)
 	}
 	return ps
@@ -119,7 +119,7 @@ func TestAddPhaseErrors(t *testing.T) {
 		{Vars: []Var{x + 1}},
 		{Vars: []Var{-1}},
 		{Vars: []Var{x}, Order: lastOrder + 1},
-		{Vars: []Var{x}, Values: ValuesAuto + 1},
+		{Vars: []Var{x}, Values: ValueSplitMax + 1},
 	} {
 		if err := m.AddPhase(p); err == nil {
 			t.Errorf("AddPhase(%+v): no error", p)

@@ -64,11 +64,20 @@ const (
 	// variables the objective grows or shrinks with: those try first the
 	// value that makes the objective best (the smallest of a variable of
 	// a minimised sum, the largest of one with a negative coefficient...),
-	// then the others in order. See valueorder.go.
+	// then the others in order. See valueorder.go. Under PropAC a domain
+	// of more than 2^16 values is split instead (decision.go): lower half
+	// first, or upper half first where ValuesMax would start from the top.
 	ValuesAuto
+	// ValueSplit splits each domain in two around the middle of its
+	// bounds, x <= m then x > m, under PropAC (MiniZinc's indomain_split);
+	// under PropFC and PropNone it is ValuesMin.
+	ValueSplit
+	// ValueSplitMax splits with the upper half first, x > m then x <= m
+	// (indomain_reverse_split); under PropFC and PropNone it is ValuesMax.
+	ValueSplitMax
 )
 
-var valueNames = [...]string{"min", "max", "mid", "auto"}
+var valueNames = [...]string{"min", "max", "mid", "auto", "split", "split-max"}
 
 func (v ValueOrder) String() string {
 	if int(v) < len(valueNames) {

@@ -204,3 +204,26 @@ func scaled(d int8, c int64) int8 {
 	}
 	return dirNone // 0·x: the objective does not depend on x
 }
+
+// objectiveFirst returns the variables that the objective reads directly,
+// grows or shrinks with, and whose initial domain is wide (more than
+// splitThreshold values): under ValuesAuto and PropAC the search branches
+// on them first, splitting each from its improving side, so that the
+// first dive bisects the objective towards its best bound (x > m fails
+// at once where the constraints bound x below m) instead of finding a
+// poor solution that branch and bound then improves by small steps.
+func objectiveFirst(m *Model) []int32 {
+	sense, obj := m.Objective()
+	if sense == Satisfy || obj == nil {
+		return nil
+	}
+	mo := &monotony{dir: make([]int8, m.NumVars())}
+	mo.walk(obj, dirUp)
+	var out []int32
+	for x, d := range mo.dir {
+		if (d == dirUp || d == dirDown) && m.InitialSize(Var(x)) > splitThreshold {
+			out = append(out, int32(x))
+		}
+	}
+	return out
+}

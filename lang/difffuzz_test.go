@@ -164,6 +164,11 @@ type dfModel struct {
 	obj   *dfNode
 	// search statements, written last (search_test.go); none here.
 	search []string
+	// wide, when not 0, declares every variable over -wide..wide and
+	// restricts it to its few values by a statement of its own, so that
+	// the search starts from wide domains (bounds and gaps) and must
+	// still give what enumerating the few values gives.
+	wide int64
 }
 
 // ---- rendering ----
@@ -191,6 +196,23 @@ func dfIntsText(s []int64) string {
 	return strings.Join(parts, ", ")
 }
 
+// wideDecls writes the declarations of a wide model: each variable over
+// -wide..wide, then restricted to its values, as a range or a set.
+func (md *dfModel) wideDecls(b *strings.Builder) {
+	for _, v := range md.vars {
+		fmt.Fprintf(b, "var %s in %d..%d\n", v.name, -md.wide, md.wide)
+	}
+	if md.aN > 0 {
+		fmt.Fprintf(b, "var a[%d..%d] in %d..%d\n", md.aLo, md.aLo+int64(md.aN)-1, -md.wide, md.wide)
+	}
+	for _, v := range md.vars {
+		fmt.Fprintf(b, "%s in %s\n", v.name, dfDomText(v.dom))
+	}
+	if md.aN > 0 {
+		fmt.Fprintf(b, "forall i in %d..%d: a[i] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+	}
+}
+
 func (md *dfModel) source() string {
 	var b strings.Builder
 	if md.p != nil {
@@ -203,11 +225,15 @@ func (md *dfModel) source() string {
 		}
 		fmt.Fprintf(&b, "param m = [%s]\n", strings.Join(rows, "; "))
 	}
-	for _, v := range md.vars {
-		fmt.Fprintf(&b, "var %s in %s\n", v.name, dfDomText(v.dom))
-	}
-	if md.aN > 0 {
-		fmt.Fprintf(&b, "var a[%d..%d] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+	if md.wide != 0 {
+		md.wideDecls(&b)
+	} else {
+		for _, v := range md.vars {
+			fmt.Fprintf(&b, "var %s in %s\n", v.name, dfDomText(v.dom))
+		}
+		if md.aN > 0 {
+			fmt.Fprintf(&b, "var a[%d..%d] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+		}
 	}
 	var defs []string
 	for i, s := range md.stmts {
@@ -1014,9 +1040,20 @@ func (md *dfModel) reference() *dfRef {
 
 // ---- the comparison ----
 
+// dfOnlyOverflow reports whether every error of list is an integer
+// overflow.
+func dfOnlyOverflow(list ErrorList) bool {
+	for _, e := range list {
+		if !strings.Contains(e.Msg, "integer overflow") {
+			return false
+		}
+	}
+	return len(list) > 0
+}
+
 func dfOptName(o engine.Options) string {
 	return [...]string{"mrv", "input", "domwdeg"}[o.Order] + "/" +
-		[...]string{"min", "max", "mid"}[o.Values] + "/" +
+		[...]string{"min", "max", "mid", "auto", "split", "split-max"}[o.Values] + "/" +
 		[...]string{"fc", "none", "ac"}[o.Prop]
 }
 
@@ -1033,6 +1070,18 @@ func dfAllOptions() []engine.Options {
 	return out
 }
 
+// dfWideOptions is every combination for a wide model: those of
+// dfAllOptions, and under PropAC the orders that split a domain.
+func dfWideOptions() []engine.Options {
+	out := dfAllOptions()
+	for _, o := range []engine.VarOrder{engine.OrderMRV, engine.OrderInput, engine.OrderDomWdeg} {
+		for _, v := range []engine.ValueOrder{engine.ValuesAuto, engine.ValueSplit, engine.ValueSplitMax} {
+			out = append(out, engine.Options{Order: o, Values: v, Prop: engine.PropAC})
+		}
+	}
+	return out
+}
+
 // dfDecomposeOptions are the settings of opts that also solve the model
 // compiled with --decompose: the course's and the default propagation.
 func dfDecomposeOptions(opts []engine.Options) []engine.Options {
@@ -1043,6 +1092,17 @@ func dfDecomposeOptions(opts []engine.Options) []engine.Options {
 		}
 	}
 	return out
+}
+
+// dfWideSpans are the declared spans of wide models: past the 2^16
+// values of a bit set, to 10^9 and 10^15.
+var dfWideSpans = []int64{100_000, 1_000_000_000, 1_000_000_000_000_000}
+
+// dfWideModel is dfRandomModel(seed) declared over a wide span.
+func dfWideModel(seed int64) *dfModel {
+	md := dfRandomModel(seed)
+	md.wide = dfWideSpans[uint64(seed)%uint64(len(dfWideSpans))]
+	return md
 }
 
 // dfParallelOptions are the settings also run with SolveParallel.
@@ -1092,6 +1152,9 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 			if legit && len(md.undefinedAlways()) > 0 {
 				return "", nil, nil // refused as documented
 			}
+			if md.wide != 0 && dfOnlyOverflow(list) {
+				return "", nil, nil // the wide declared bounds overflow 64 bits: refused as documented
+			}
 		}
 		return dfCompileError + err.Error(), nil, nil
 	}
@@ -1105,6 +1168,21 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 			a[i] = value(x)
 		}
 		return a
+	}
+	// A wide model is compiled for fc and none as the command line does
+	// (PlainLookups): the hidden variable of a lookup over -wide..wide
+	// would otherwise be branched on value by value.
+	plain := prog
+	if md.wide != 0 {
+		plain, err = Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}, PlainLookups: true})
+		if err != nil {
+			return dfCompileError + "PlainLookups: " + err.Error(), nil, nil
+		}
+		for i, d := range prog.Decls { // the declarations come first: the same variables
+			if !slices.Equal(d.Vars, plain.Decls[i].Vars) {
+				return fmt.Sprintf("%s: variables %v, with PlainLookups %v", d.Name, d.Vars, plain.Decls[i].Vars), opts, parallel
+			}
+		}
 	}
 	ref := md.reference()
 	run := func(model *engine.Model, o engine.Options, name string) string {
@@ -1127,8 +1205,14 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 		}
 		return md.compare(ref, got, objs, true, name)
 	}
+	modelFor := func(o engine.Options) *engine.Model {
+		if o.Prop != engine.PropAC {
+			return plain.Model
+		}
+		return prog.Model
+	}
 	for _, o := range opts {
-		if p := run(prog.Model, o, dfOptName(o)); p != "" {
+		if p := run(modelFor(o), o, dfOptName(o)); p != "" {
 			return p, []engine.Options{o}, nil
 		}
 	}
@@ -1149,7 +1233,7 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 	}
 	for _, o := range parallel {
 		var got [][]int64
-		st, _, err := engine.SolveParallel(prog.Model, o, 2, func(values []int64) bool {
+		st, _, err := engine.SolveParallel(modelFor(o), o, 2, func(values []int64) bool {
 			got = append(got, read(func(x engine.Var) int64 { return values[x] }))
 			return len(got) <= len(ref.sols)+2
 		})
@@ -2326,6 +2410,9 @@ func FuzzLanguage(f *testing.F) {
 		if report, _, _ := dfRun(seed, dfRandomModel(seed), dfAllOptions(), dfParallelOptions, true); report != "" {
 			t.Fatal(report)
 		}
+		if report, _, _ := dfRun(seed, dfWideModel(seed), dfWideOptions(), dfParallelOptions, true); report != "" {
+			t.Fatal("declared wide: " + report)
+		}
 	})
 }
 
@@ -2663,5 +2750,36 @@ func TestLanguageDifferential(t *testing.T) {
 		for _, k := range order {
 			t.Logf("%d seeds %v:\n%s", len(families[k]), families[k][:min(len(families[k]), 8)], k)
 		}
+	}
+}
+
+// TestLanguageDifferentialWide checks the models of the first seeds
+// declared over wide spans (dfWideModel): the search starts from bounds
+// and gaps of 10^5, 10^9 or 10^15 values and must agree with the
+// reference under every setting, the splitting value orders included.
+func TestLanguageDifferentialWide(t *testing.T) {
+	seeds := 300
+	if testing.Short() {
+		seeds = 60
+	}
+	opts := dfWideOptions()
+	refused := 0
+	for seed := int64(1); seed <= int64(seeds); seed++ {
+		md := dfWideModel(seed)
+		if _, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(md.source())}}); err != nil {
+			refused++
+		}
+		var par []engine.Options
+		if seed%10 == 0 {
+			par = dfParallelOptions
+		}
+		if report, _, _ := dfRun(seed, md, opts, par, true); report != "" {
+			t.Errorf("declared wide: %s", report)
+		}
+	}
+	t.Logf("%d of %d refused (integer overflow)", refused, seeds)
+	// Overflow refuses some (x * y * z over -10^15..10^15); most must run.
+	if refused > seeds/2 {
+		t.Errorf("%d of %d wide models were refused", refused, seeds)
 	}
 }

@@ -23,6 +23,7 @@ var SearchOrders = map[string]engine.VarOrder{
 // SearchValues are the value orders a search statement names.
 var SearchValues = map[string]engine.ValueOrder{
 	"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto,
+	"split": engine.ValueSplit, "split-max": engine.ValueSplitMax,
 }
 
 // sortedNames lists a map's keys in order, for messages.

@@ -30,7 +30,7 @@ var languageWords = []string{"param", "var", "in", "forall", "exists", "and", "o
 	"nooverlap", "regular", "runs", "table"}
 
 var settingValues = map[string][]string{
-	"order": {"input", "mrv", "domwdeg", "smallest", "largest"}, "values": {"min", "max", "mid", "auto"}, "prop": {"none", "fc", "ac"},
+	"order": {"input", "mrv", "domwdeg", "smallest", "largest"}, "values": {"min", "max", "mid", "auto", "split", "split-max"}, "prop": {"none", "fc", "ac"},
 	"search": {"free", "model"}, "timeout": {"off", "10s", "1m"},
 }
 

@@ -69,12 +69,16 @@ course's settings are --order input --values min --prop fc):
                      first (ties: most constraints on unassigned variables);
                      domain size over failure-weighted degree; the least
                      lower bound first; the greatest upper bound first
-  --values min|max|mid|auto
+  --values min|max|mid|auto|split|split-max
                      try values ascending, descending, or from the middle
                      out; auto: from the middle out, but with minimize/
                      maximize the objective's variables best value first
                      and the start times of nooverlap/cumulative earliest
-                     first (satisfaction models: middle out)
+                     first (satisfaction models: middle out), and a domain
+                     of more than 65536 values split in halves (objective
+                     first, from its best side); split, split-max: halve
+                     every domain, lower or upper half first (--prop ac;
+                     under fc and none they are min and max)
   --prop none|fc|ac  none: check a constraint once its variables are set;
                      fc: forward checking after each assignment;
                      ac: propagation to a fixpoint, domain-consistent alldiff

@@ -164,7 +164,7 @@ func (s *session) domains() map[string]string {
 	declared := s.prog.Declared() // not the variables lowering made
 	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
 		if declared[v] {
-			out[m.VarName(v)] = lang.FormatDomain(s.root.Domain(v))
+			out[m.VarName(v)] = lang.FormatIntervals(s.root.DomainIntervals(v))
 		}
 	}
 	return out
@@ -181,7 +181,7 @@ func (s *session) narrowed(before map[string]string, shown []engine.Var) []engin
 	m := s.prog.Model
 	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
 		old, ok := before[m.VarName(v)]
-		if ok && !skip[v] && old != lang.FormatDomain(s.root.Domain(v)) {
+		if ok && !skip[v] && old != lang.FormatIntervals(s.root.DomainIntervals(v)) {
 			out = append(out, v)
 		}
 	}
@@ -286,12 +286,12 @@ func (s *session) showDomains(vars []engine.Var) {
 			fmt.Fprintf(s.out, "... and %d more\n", len(vars)-maxShown)
 			return
 		}
-		dom := s.root.Domain(v)
+		dom := s.root.DomainIntervals(v)
 		name := s.prog.Model.VarName(v)
-		if len(dom) == 1 {
-			fmt.Fprintf(s.out, "%s = %d\n", name, dom[0])
+		if len(dom) == 1 && dom[0].Lo == dom[0].Hi {
+			fmt.Fprintf(s.out, "%s = %d\n", name, dom[0].Lo)
 		} else {
-			fmt.Fprintf(s.out, "%s in %s\n", name, lang.FormatDomain(dom))
+			fmt.Fprintf(s.out, "%s in %s\n", name, lang.FormatIntervals(dom))
 		}
 	}
 }
@@ -309,7 +309,7 @@ func (s *session) query(text string) {
 		fmt.Fprint(s.out, q.Named(s.value))
 		return
 	}
-	fmt.Fprintf(s.out, "%s in %s\n", q.Text, q.Domains(s.root.Domain))
+	fmt.Fprintf(s.out, "%s in %s\n", q.Text, q.Domains(s.root.DomainIntervals))
 }
 
 // value reads the current solution; constants never ask.

@@ -61,6 +61,12 @@ type treeData struct {
 	// Restarts counts the restarts, those past the stored nodes too.
 	Runs     []int32 `json:"runs,omitempty"`
 	Restarts int64   `json:"restarts,omitempty"`
+	// Splits lists the nodes that are halves of a split (their not-eq
+	// bit is set): node index, then 2 for x <= v and 3 for x > v.
+	Splits [][2]int `json:"splits,omitempty"`
+	// Big lists the values beyond 2^53, which JavaScript numbers do not
+	// hold exactly, as decimal strings: node index, value.
+	Big [][2]any `json:"big,omitempty"`
 }
 
 type showData struct {
@@ -139,6 +145,14 @@ func (r *Recorder) data(h Header) *treeData {
 	}
 	for x := range d.Vars {
 		d.Vars[x] = m.VarName(engine.Var(x))
+	}
+	for i, n := range r.nodes {
+		if n.op == engine.DecideLe || n.op == engine.DecideGt {
+			d.Splits = append(d.Splits, [2]int{i, int(n.op)})
+		}
+		if n.val > 1<<53 || n.val < -(1<<53) {
+			d.Big = append(d.Big, [2]any{i, strconv.FormatInt(n.val, 10)})
+		}
 	}
 	for i, c := range r.hidden {
 		d.Hidden = append(d.Hidden, [4]int64{int64(i), c.size, c.fails, c.sols})

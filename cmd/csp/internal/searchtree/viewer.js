@@ -75,14 +75,22 @@ function decode(d) {
   p = 0;
   const fvarint = () => { let x = 0, mul = 1, b; do { b = fb.charCodeAt(p++); x += (b & 127) * mul; mul *= 128; } while (b & 128); return x; };
   for (let i = 1; i < n && p < fb.length; i++) if (kind[i] === DEAD) failOf.set(i, { v: fvarint() - 1, cons: fvarint() - 1 });
+  // the halves of splits (their neq bit is set), and the values beyond 2^53
+  // as strings: val holds them rounded
+  const ops = new Map(), big = new Map();
+  for (const [node, op] of d.splits || []) ops.set(node + 1, op === 2 ? "≤" : ">");
+  for (const [node, s] of d.big || []) big.set(node + 1, s);
   const doms = new Map();
   for (const row of d.doms) {
     const delta = [];
     for (let k = 1; k < row.length; k += 2) delta.push([row[k], row[k + 1]]);
     doms.set(row[0] + 1, delta);
   }
-  return { n, depth, kind, neq, v, val, parent, first, next, size, fails, sols, stored, below, hid, failOf, doms };
+  return { n, depth, kind, neq, v, val, parent, first, next, size, fails, sols, stored, below, hid, failOf, doms, ops, big };
 }
+
+// valueOf is node i's value as text, exact beyond 2^53.
+function valueOf(i) { return T.big.get(i) || String(T.val[i]); }
 
 function children(i) {
   const out = [];
@@ -92,7 +100,7 @@ function children(i) {
 
 function label(i) {
   if (i === 0) return "root";
-  return DATA.vars[T.v[i]] + (T.neq[i] ? "≠" : "=") + T.val[i];
+  return DATA.vars[T.v[i]] + (T.ops.get(i) || (T.neq[i] ? "≠" : "=")) + valueOf(i);
 }
 
 // ---- folding: open[i] says i's children are drawn. By default the
