@@ -23,7 +23,7 @@ var SearchOrders = map[string]engine.VarOrder{
 // SearchValues are the value orders a search statement names.
 var SearchValues = map[string]engine.ValueOrder{
 	"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto,
-	"split": engine.ValueSplit, "split-max": engine.ValueSplitMax,
+	"split": engine.ValueSplit, // split-max, a word of two, is the command line's only
 }
 
 // sortedNames lists a map's keys in order, for messages.
