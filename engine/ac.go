@@ -200,26 +200,27 @@ func (b *builder) finishAC() {
 		case *globalRun:
 			b.addGlobalAC(p, cons)
 		case *exprProp:
-			if bp := newACBinary(p, &s.st); bp != nil {
-				b.addAC(bp, p.p.vars, onChange, acInfo{idem: true, cons: cons}, nil)
-				continue
-			}
-			b.addAC(newACExpr(p), p.p.vars, onChange, acInfo{idem: true, slow: true, cons: cons}, nil)
+			b.addExprAC(p, cons)
 		}
 	}
+	b.addFlatAllDiffs()
 	a.obj = -1
 	if s.obj != nil {
 		a.obj = int32(len(a.props))
-		var p acProp = newACExpr(s.obj)
+		p, vars := acProp(newACExpr(s.obj)), s.obj.p.vars
 		if l := b.linearObjective(); l != nil {
 			p = l
+		} else if b.plan != nil && b.plan.obj != nil {
+			b.plan.obj.obj = s.obj.obj
+			p, vars = b.plan.obj, b.plan.objVars
 		}
-		b.addAC(p, s.obj.p.vars, onChange, acInfo{idem: true, cons: -1}, nil)
+		b.addAC(p, vars, onChange, acInfo{idem: true, cons: -1}, nil)
 	}
+	n := s.st.numVars()
 	w := func(k link) acWatch { return acWatch{ev: a.ev[k.p], p: k.p, l: k.l} }
-	a.anyAt, a.anyW = groupByVar(s.n, a.links, w)
-	a.fixAt, a.fixW = groupByVar(s.n, a.fixLinks, w)
-	a.twoAt, a.twoW = groupByVar(s.n, a.twoLinks, w)
+	a.anyAt, a.anyW = groupByVar(n, a.links, w)
+	a.fixAt, a.fixW = groupByVar(n, a.fixLinks, w)
+	a.twoAt, a.twoW = groupByVar(n, a.twoLinks, w)
 	a.links, a.fixLinks, a.twoLinks = nil, nil, nil
 	a.queued = make([]bool, len(a.props))
 	a.fast.buf = make([]int32, len(a.props))
@@ -228,7 +229,7 @@ func (b *builder) finishAC() {
 	if s.opts.Order == OrderInput {
 		a.cursor = s.st.newCell(0)
 	}
-	s.st.tmark = make([]bool, s.n)
+	s.st.tmark = make([]bool, n)
 	s.st.track = true
 }
 
@@ -284,7 +285,7 @@ func (s *Solver) schedule() {
 // fixedAC records that x has one value: MRV and dom/wdeg no longer see
 // it, and its constraints count one unfixed variable less.
 func (s *Solver) fixedAC(x int32) {
-	if s.opts.Order == OrderInput {
+	if s.opts.Order == OrderInput || x >= s.n { // a hidden variable: never branched on
 		return
 	}
 	t := &s.st
@@ -381,7 +382,7 @@ func (s *Solver) propagateAll() bool {
 		t.tmark[x] = false
 	}
 	t.touched = t.touched[:0]
-	for x := range s.n {
+	for x := range t.numVars() {
 		t.touch(x)
 	}
 	for p := range s.ac.props {
@@ -521,6 +522,11 @@ func (p *linearProp) bounds(t *store) bool {
 	if len(p.xs) == 2 && t.size(p.xs[0]) <= dcLimit && t.size(p.xs[1]) <= dcLimit {
 		return p.binaryEq(t)
 	}
+	if p.dcTwo {
+		if i, j, k, ok := p.twoOpen(t); ok {
+			return p.pairEq(t, i, j, k)
+		}
+	}
 	for {
 		c := t.changes
 		if !p.le(t, 1) || !p.le(t, -1) {
@@ -657,6 +663,7 @@ func (b *acBinary) propagate(s *Solver) bool {
 // bound, when not a linear one (acObjective), is forward checking.
 type acExpr struct {
 	e     *exprProp
+	flat  bool    // the constraint is flattened too: see wideFC
 	free  []int32 // local numbers of the unfixed variables
 	vals  []int64 // their values, variable after variable
 	at    []int32 // free[j]'s values: vals[at[j]:at[j+1]]
@@ -686,6 +693,9 @@ func (a *acExpr) propagate(s *Solver) bool {
 		}
 	}
 	if len(a.free) <= 1 || tuples > gacLimit || e.obj != nil {
+		if a.flat && len(a.free) == 1 && t.size(p.vars[a.free[0]]) > wideFC {
+			return true // the primitives bound it
+		}
 		return e.filter(t) // an objective: forward checking only
 	}
 	a.vals, a.at = a.vals[:0], a.at[:0]
@@ -779,7 +789,21 @@ func (o *acObjective) propagate(s *Solver) bool {
 // minimise (maximise), or could overflow.
 func (b *builder) linearObjective() *acObjective {
 	sense, e := b.s.m.Objective()
-	o := &acObjective{sign: 1, obj: b.s.obj.obj}
+	o := b.linearObjectiveParts(sense, e)
+	if o != nil {
+		o.obj = b.s.obj.obj
+	}
+	return o
+}
+
+// linearObjectiveOf reports whether linearObjective bounds objective e.
+func (b *builder) linearObjectiveOf(sense Sense, e Expr) bool {
+	return b.linearObjectiveParts(sense, e) != nil
+}
+
+// linearObjectiveParts is linearObjective without the incumbent.
+func (b *builder) linearObjectiveParts(sense Sense, e Expr) *acObjective {
+	o := &acObjective{sign: 1}
 	if sense == Maximize {
 		o.sign = -1
 	}

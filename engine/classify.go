@@ -34,6 +34,9 @@ type builder struct {
 	groupMark  []int32 // per variable: groupID when already in group
 	groupID    int32
 	groupLinks []link // (variable, counter cell) of each constraint
+
+	hiddenWords int       // domain words of the hidden variables (hidden.go)
+	plan        *flatPlan // what PropAC flattened (flatten_ac.go), or nil
 }
 
 type link struct{ x, p, l int32 }
@@ -86,7 +89,7 @@ func (b *builder) postExpr(e Expr) error {
 	if p := b.linearOf(e); p != nil {
 		b.post(p)
 	} else {
-		b.post(&exprProp{p: b.compile(e)})
+		b.post(&exprProp{p: b.compile(e), e: e})
 	}
 	return nil
 }
