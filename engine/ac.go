@@ -77,6 +77,7 @@ type acState struct {
 	cursor int32 // OrderInput: a cell, every variable below it is fixed
 	obj    int32 // the objective's propagator, -1 if none
 	root   bool  // propagateAll is running (diffNet.spreadRoot)
+	creep  creepState
 
 	links    []link // builder scratch: (variable, propagator, local number) by wakeOn
 	fixLinks []link
@@ -204,6 +205,7 @@ func (b *builder) finishAC() {
 		}
 	}
 	b.addFlatAllDiffs()
+	b.presolve()
 	a.obj = -1
 	if s.obj != nil {
 		a.obj = int32(len(a.props))
@@ -231,6 +233,7 @@ func (b *builder) finishAC() {
 	}
 	s.st.tmark = make([]bool, n)
 	s.st.track = true
+	a.creep.init(&s.st)
 }
 
 // enqueue schedules propagator p.
@@ -253,7 +256,11 @@ func (s *Solver) schedule() {
 	a := &s.ac
 	for _, x := range t.touched {
 		t.tmark[x] = false
+		creeping := a.creep.on && a.creep.step(x) && t.size(x) > 1
 		for _, w := range a.anyW[a.anyAt[x]:a.anyAt[x+1]] {
+			if creeping && w.ev == nil {
+				continue // creep.go
+			}
 			if w.ev != nil && !(w.ev.quiet && w.p == a.cur) {
 				w.ev.pending = append(w.ev.pending, w.l)
 			}
@@ -303,6 +310,7 @@ func (s *Solver) fixedAC(x int32) {
 func (s *Solver) fixpoint() bool {
 	t := &s.st
 	a := &s.ac
+	a.creep.gen++
 	for {
 		if len(t.touched) > 0 {
 			s.schedule()
@@ -527,15 +535,16 @@ func (p *linearProp) bounds(t *store) bool {
 			return p.pairEq(t, i, j, k)
 		}
 	}
-	for {
+	for range creepLimit { // bounds that creep stop here: see creep.go
 		c := t.changes
 		if !p.le(t, 1) || !p.le(t, -1) {
 			return false
 		}
 		if t.changes == c {
-			return true
+			break
 		}
 	}
+	return true
 }
 
 // le enforces sign·(Σ coef·x + k) <= 0 to bounds consistency. Narrowing a
