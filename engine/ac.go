@@ -23,14 +23,23 @@ package engine
 //   - linear comparisons: bounds consistency (<=, =), with binary
 //     equalities over small domains made domain consistent; != removes the
 //     value left to the last unfixed variable.
-//   - any other constraint over two variables: arc consistency (acBinary),
-//     over three or more: generalised arc consistency by enumerating the
-//     tuples of its current domains when their number is at most
-//     gacLimit, forward checking (the one unfixed variable) otherwise.
+//   - any other constraint over two variables of small spans: arc
+//     consistency (acBinary). Any other is flattened (flatten.go): each
+//     operator gets a hidden variable and a primitive propagator, which
+//     together carry a change through every level of the expression, in
+//     both directions; it also keeps generalised arc consistency by
+//     enumerating the tuples of its current domains when their number
+//     is at most gacLimit, and forward checking of its one unfixed
+//     variable when that is small (acExpr). A constraint that cannot be
+//     flattened keeps acExpr alone.
+//   - linear equalities are presolved together (presolve.go), and bounds
+//     that creep are capped (creep.go).
 //   - the objective, once there is a solution: the bound "strictly better
 //     than the incumbent" by bounds consistency when the objective is
 //     linear or a maximum of linear terms to minimise (a minimum to
-//     maximise), by forward checking otherwise.
+//     maximise), over the hidden variables of its flattened parts when
+//     it is not linear in the model's variables, by forward checking
+//     when it cannot be flattened.
 //
 // The store records which variables changed (store.touched). The loop
 // takes the next propagator from a queue, runs it, and wakes the
@@ -702,7 +711,7 @@ func (a *acExpr) propagate(s *Solver) bool {
 		}
 	}
 	if len(a.free) <= 1 || tuples > gacLimit || e.obj != nil {
-		if a.flat && len(a.free) == 1 && t.size(p.vars[a.free[0]]) > wideFC {
+		if a.flat && len(a.free) == 1 && t.size(p.vars[a.free[0]]) > smallDomain {
 			return true // the primitives bound it
 		}
 		return e.filter(t) // an objective: forward checking only

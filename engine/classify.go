@@ -86,6 +86,9 @@ func (b *builder) postExpr(e Expr) error {
 	if err := b.checkExpr(e); err != nil {
 		return err
 	}
+	if b.plan != nil && b.plan.done[e] && b.plan.unary[e] {
+		return nil // its primitives narrow the variable (flatten_ac.go)
+	}
 	if p := b.linearOf(e); p != nil {
 		b.post(p)
 	} else {

@@ -11,15 +11,17 @@ import "slices"
 // leave to the generic propagator, classified as postExpr, postAllDiff,
 // postGlobal and linearObjective will classify them:
 //
-//   - A generic constraint over two variables whose spans are small gets
-//     arc consistency by enumeration (acBinary), as before: it is domain
-//     consistency, which no flattening beats.
+//   - A generic constraint over two variables whose spans multiply to at
+//     most binaryFlat gets arc consistency by enumeration (acBinary), as
+//     before: it is domain consistency, which no flattening beats. Wider
+//     ones would pay for it at every run (a disjunction of two start
+//     times over a horizon of 3000: millions of pairs).
 //   - Any other generic constraint (a global's decomposition included)
 //     is flattened. It also keeps the enumeration of acExpr (ac.go),
 //     which makes it domain consistent when its tuples are few and
 //     checks its last unfixed variable's values one by one (skipped when
-//     that variable has more than wideFC values: the primitives bound it
-//     instead).
+//     that variable has more than smallDomain values: the primitives
+//     bound it instead).
 //   - An alldiff with an argument that is not a variable plus a constant
 //     is an alldiff over the flattened arguments (hidden variables:
 //     golomb's differences), with the value propagator and Régin's
@@ -37,13 +39,19 @@ var flattening = true
 // acExpr, so that the primitives are what is tested.
 var flatOnly = false
 
-// wideFC is the largest domain whose values acExpr tries one by one on a
-// flattened constraint.
-const wideFC = 1 << 16
+// unaryEnum is the largest domain whose values a constraint over that
+// variable alone tries one by one at the root (filter); past it, PropAC
+// flattens the constraint and its primitives narrow the domain instead.
+const unaryEnum = 1 << 16
+
+// binaryFlat is the largest product of the spans of the two variables of
+// a generic binary constraint left to acBinary alone.
+const binaryFlat = 1 << 16
 
 // flatPlan is what planFlattening did, for the builder's later steps.
 type flatPlan struct {
 	done    map[Expr]bool     // the generic constraints flattened
+	unary   map[Expr]bool     // those over one variable
 	decomp  map[Global][]Expr // the decompositions postGlobal posts
 	diffs   map[int32][]int32 // per alldiff flattened: its arguments' variables
 	diffK   map[int32][]int64 // and its constant arguments
@@ -64,7 +72,7 @@ func (b *builder) planFlattening() {
 		return
 	}
 	m := b.s.m
-	plan := &flatPlan{done: map[Expr]bool{}, decomp: map[Global][]Expr{},
+	plan := &flatPlan{done: map[Expr]bool{}, unary: map[Expr]bool{}, decomp: map[Global][]Expr{},
 		diffs: map[int32][]int32{}, diffK: map[int32][]int64{}}
 	b.plan = plan
 	var exprs, diffs []flatCand
@@ -104,6 +112,7 @@ func (b *builder) planFlattening() {
 	for _, c := range exprs {
 		if fl.flatConstraint(c.e, c.cons) {
 			plan.done[c.e] = true
+			plan.unary[c.e] = exprVarCount(c.e) == 1
 		}
 	}
 	b.planAllDiffs(fl, diffs)
@@ -143,8 +152,10 @@ func (b *builder) decomposition(g Global) []Expr {
 }
 
 // flattensExpr reports whether postExpr would give e the generic
-// propagator and PropAC flattens it: not linear, over two variables or
-// more, and not over two of small spans (acBinary's).
+// propagator and PropAC flattens it: not linear, and over two variables
+// or more, not two of small spans (acBinary's); or over one variable
+// with more than unaryEnum values, whose values postExpr would otherwise
+// try one by one.
 func (b *builder) flattensExpr(e Expr) bool {
 	if b.linearOf(e) != nil {
 		return false
@@ -167,13 +178,37 @@ func (b *builder) flattensExpr(e Expr) bool {
 	}
 	walk(e)
 	switch {
+	case len(vs) == 1:
+		return b.s.st.size(vs[0]) > unaryEnum
 	case len(vs) < 2:
 		return false
 	case len(vs) > 2 || flatOnly:
 		return true
 	}
 	t := &b.s.st
-	return t.vi[vs[0]].width > binaryACWidth || t.vi[vs[1]].width > binaryACWidth
+	w0, w1 := t.vi[vs[0]].width, t.vi[vs[1]].width
+	return w0 > binaryACWidth || w1 > binaryACWidth || w0*w1 > binaryFlat
+}
+
+// exprVarCount returns the number of distinct variables of e, up to 2.
+func exprVarCount(e Expr) int {
+	var vs []Var
+	var walk func(e Expr)
+	walk = func(e Expr) {
+		if v, ok := e.(*VarExpr); ok {
+			if !slices.Contains(vs, v.V) {
+				vs = append(vs, v.V)
+			}
+			return
+		}
+		for _, k := range exprKids(e) {
+			if len(vs) < 2 {
+				walk(k)
+			}
+		}
+	}
+	walk(e)
+	return len(vs)
 }
 
 // allSimple reports whether every argument is a variable plus a constant

@@ -19,14 +19,15 @@ type flin struct {
 
 // addLin adds scale·e to f. A linear node (+, -, negation, a product by
 // a constant, sum) is read through, unless it is shared with another
-// place (flatten_share.go) and not top (the node num materialises): a shared one is a hidden
-// variable of its own, so that what one place learns of it the others
-// see. Anything else is an atom: its flattened number.
+// place (flatten_share.go), reads two variables or more, and is not top
+// (the node num materialises): such a one is a hidden variable of its
+// own, so that what one place learns of it the others see. Anything else
+// is an atom: its flattened number.
 func (fl *flattener) addLin(f *flin, e Expr, scale int64, top bool) {
 	if !fl.ok {
 		return
 	}
-	if top || !fl.share.shared(e) {
+	if top || !fl.share.shared(e) || linearAtoms(e, 2) < 2 {
 		switch e := e.(type) {
 		case *Const:
 			fl.addK(f, scale, e.V)
@@ -65,6 +66,54 @@ func (fl *flattener) addLin(f *flin, e Expr, scale int64, top bool) {
 		return
 	}
 	f.terms = append(f.terms, linTerm{n.x, scale})
+}
+
+// linearAtoms counts, up to limit, the variables and non-linear parts
+// that a linear node reads: a shared x + c is x shifted, read through
+// rather than given a variable of its own.
+func linearAtoms(e Expr, limit int) int {
+	n := 0
+	var walk func(e Expr)
+	walk = func(e Expr) {
+		if n >= limit {
+			return
+		}
+		switch e := e.(type) {
+		case *Const:
+			return
+		case *Unary:
+			if e.Op == OpNeg {
+				walk(e.X)
+				return
+			}
+		case *Binary:
+			switch e.Op {
+			case OpAdd, OpSub:
+				walk(e.X)
+				walk(e.Y)
+				return
+			case OpMul:
+				if _, ok := constValue(e.X); ok {
+					walk(e.Y)
+					return
+				}
+				if _, ok := constValue(e.Y); ok {
+					walk(e.X)
+					return
+				}
+			}
+		case *Nary:
+			if e.Op == OpSum {
+				for _, a := range e.Args {
+					walk(a)
+				}
+				return
+			}
+		}
+		n++
+	}
+	walk(e)
+	return n
 }
 
 // addLinBinary reads a linear binary node; false if e is not one.

@@ -27,7 +27,7 @@ import (
 
 // smallDomain is the largest domain a primitive enumerates value by value
 // (domain consistency on one variable).
-const smallDomain = 1 << 12
+const smallDomain = 1 << 8
 
 // enumPairs is the largest number of value pairs of two variables a
 // primitive enumerates to make z = f(x, y) domain consistent.
