@@ -26,14 +26,16 @@ func (c *clause) propagate(t *store, _ propMode) bool {
 	return open >= 0 && c.lits[open].set(t)
 }
 
-// boolAnd is b <-> (l1 and l2 and ...).
+// boolAnd is b <-> (l1 and l2 and ...), b a literal (a disjunction is
+// not b <-> (not l1 and not l2 ...)).
 type boolAnd struct {
-	b    int32
+	b    lit
 	lits []lit
 }
 
 func (p *boolAnd) propagate(t *store, _ propMode) bool {
-	if t.fixed(p.b) && t.minOf(p.b) == 1 {
+	bv, bKnown := p.b.value(t)
+	if bKnown && bv {
 		for _, l := range p.lits {
 			if !l.set(t) {
 				return false
@@ -46,7 +48,7 @@ func (p *boolAnd) propagate(t *store, _ propMode) bool {
 		v, known := l.value(t)
 		switch {
 		case known && !v:
-			return t.fixTo(p.b, 0)
+			return p.b.not().set(t)
 		case known:
 		case open >= 0:
 			open = -2 // two open literals
@@ -56,8 +58,8 @@ func (p *boolAnd) propagate(t *store, _ propMode) bool {
 	}
 	switch {
 	case open == -1: // every literal holds
-		return t.fixTo(p.b, 1)
-	case open >= 0 && t.fixed(p.b): // b = 0: the one open literal is false
+		return p.b.set(t)
+	case open >= 0 && bKnown: // b false: the one open literal is false
 		return p.lits[open].not().set(t)
 	}
 	return true

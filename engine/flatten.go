@@ -211,6 +211,11 @@ func (fl *flattener) keyLit(l lit) {
 func (fl *flattener) root(e Expr) {
 	switch e := e.(type) {
 	case *Binary:
+		if e.Op == OpIff || e.Op == OpEq {
+			if b, t, ok := boolAndTruth(e.X, e.Y); ok && fl.truthInto(t, b) {
+				return
+			}
+		}
 		switch {
 		case e.Op.IsRelation():
 			fl.rootRelation(e.Op, e.X, e.Y)
@@ -507,4 +512,94 @@ func litVars(ls []lit) []int32 {
 		}
 	}
 	return xs
+}
+
+// boolAndTruth reports whether one of x and y is a 0/1 variable and the
+// other a truth test, as FlatZinc's reified constraints are (b <-> x <=
+// y, r <-> (a and c)), and returns them.
+func boolAndTruth(x, y Expr) (int32, Expr, bool) {
+	for range 2 {
+		if v, ok := x.(*VarExpr); ok && isTruth(y) {
+			if lo, hi := v.Bounds(); lo >= 0 && hi <= 1 && !exprUses(y, int32(v.V)) {
+				return int32(v.V), y, true
+			}
+		}
+		x, y = y, x
+	}
+	return 0, nil, false
+}
+
+// truthInto posts b <-> e for a 0/1 model variable b and a comparison
+// over always defined operands, a conjunction or a disjunction, with b
+// as the reified result (no hidden variable); false, with nothing
+// posted, for another e.
+func (fl *flattener) truthInto(e Expr, b int32) bool {
+	switch e := e.(type) {
+	case *Binary:
+		switch {
+		case e.Op.IsRelation():
+			if MayBeUndefined(e.X) || MayBeUndefined(e.Y) {
+				return false
+			}
+			var f flin
+			fl.addLin(&f, e.X, 1, false)
+			fl.addLin(&f, e.Y, -1, false)
+			sign, incr, rel := relForm(e.Op)
+			p, st := fl.normLinear(f.terms, f.k, sign, incr, rel, true)
+			switch st {
+			case linAlways:
+				fl.requireLit(posLit(b))
+			case linNever:
+				fl.requireLit(posLit(b).not())
+			case linOverflow:
+				fl.fail()
+			default:
+				fl.act(func() bool {
+					fl.b.addPrim(newLinReif(p, b), append([]int32{b}, p.xs...), fl.cons)
+					return true
+				})
+			}
+			return true
+		case e.Op == OpAnd || e.Op == OpOr:
+			return fl.connectiveInto(e.Op == OpOr, []Expr{e.X, e.Y}, b)
+		}
+	case *Nary:
+		if e.Op == OpAll || e.Op == OpAny {
+			return fl.connectiveInto(e.Op == OpAny, e.Args, b)
+		}
+	}
+	return false
+}
+
+// connectiveInto posts b <-> and(args) (or(args) with or set).
+func (fl *flattener) connectiveInto(or bool, args []Expr, b int32) bool {
+	out := posLit(b)
+	if or { // b <-> or(args)  is  not b <-> and(not args)
+		out = out.not()
+	}
+	var keep []lit
+	for _, a := range args {
+		l := fl.truth(a)
+		if or {
+			l = l.not()
+		}
+		switch {
+		case l.isConst() && l.neg: // the conjunction is false
+			fl.requireLit(out.not())
+			return true
+		case l.isConst():
+		case !slices.Contains(keep, l):
+			keep = append(keep, l)
+		}
+	}
+	if len(keep) == 0 {
+		fl.requireLit(out)
+		return true
+	}
+	p := &boolAnd{b: out, lits: keep}
+	fl.act(func() bool {
+		fl.b.addPrim(p, append([]int32{b}, litVars(keep)...), fl.cons)
+		return true
+	})
+	return true
 }

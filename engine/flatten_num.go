@@ -372,6 +372,12 @@ func (fl *flattener) minMax(e *Nary, out int32) flatNum {
 		return flatNum{x: xs[0], d: d}
 	}
 	slices.Sort(xs)
+	for _, x := range append(xs, out) {
+		if x >= 0 && fl.t.minOf(x) == math.MinInt64 {
+			fl.fail() // minMax reads max as -min(-x): -MinInt64 does not fit
+			return flatNum{x: xs[0], d: d}
+		}
+	}
 	lo, hi := fl.t.minOf(xs[0]), fl.t.maxOf(xs[0])
 	for _, x := range xs[1:] {
 		if isMax {
@@ -438,6 +444,10 @@ func (fl *flattener) lookup(e *Element, out int32) flatNum {
 		items[k] = fl.varOf(n)
 		itemDefs = append(itemDefs, fl.defVar(n))
 		partial = partial || n.d >= 0
+	}
+	if _, ok := AddInt(e.Base, int64(len(items))); !ok {
+		fl.fail() // the last position must fit, with room for lookup's arithmetic
+		return flatNum{x: i, d: -1}
 	}
 	fl.keyStart("E")
 	fl.keyInt(e.Base)

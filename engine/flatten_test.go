@@ -104,3 +104,88 @@ func modelText(m *Model) string {
 	}
 	return s
 }
+
+// FuzzEngine's deep models (its negative seeds), a few hundred of them
+// in every run, with the primitives alone too.
+func TestDeepModels(t *testing.T) {
+	n := int64(300)
+	if testing.Short() {
+		n = 40
+	}
+	for seed := int64(-1); seed >= -n; seed-- {
+		rm := randomDeepModel(rand.New(rand.NewSource(seed)))
+		fuzzCheck(t, fmt.Sprintf("seed %d", seed), rm, true)
+	}
+}
+
+// Hidden variables are never branched on and no trace event names one:
+// the search's nodes, prunes and dead ends speak of the model's
+// variables only, on models that flatten into many of them.
+func TestHiddenNeverShown(t *testing.T) {
+	for seed := int64(-1); seed >= -60; seed-- {
+		rm := randomDeepModel(rand.New(rand.NewSource(seed)))
+		s, err := NewSolver(rm.m, Default())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := Var(rm.m.NumVars())
+		if s.st.numVars() == s.n {
+			continue
+		}
+		s.SetTracer(&Tracer{Domains: true, Event: func(e TraceEvent) bool {
+			if e.Var >= n {
+				t.Fatalf("seed %d: a trace event names hidden variable %d: %+v", seed, e.Var, e)
+			}
+			return true
+		}})
+		for s.Next() == Solution {
+		}
+	}
+}
+
+// FlatZinc's reified shapes, b <-> x <= y, b = (x != y), r <-> (a and c),
+// r <-> (a or c or d), which flattening posts with the model's 0/1
+// variable as the result: against enumeration, with their primitives
+// alone and as the defaults post them.
+func TestReifiedShapes(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for i := range n {
+		rm := &randModel{m: NewModel()}
+		g := &gen{rng: rng, rm: rm}
+		var bools []Expr
+		for k := range 3 {
+			x, _ := rm.m.NewVarRange(fmt.Sprintf("x%d", k), int64(g.n(5)-2), int64(g.n(5)+2))
+			rm.refs = append(rm.refs, rm.m.Ref(x))
+		}
+		for k := range 3 {
+			b, _ := rm.m.NewVarRange(fmt.Sprintf("b%d", k), 0, 1)
+			bools = append(bools, rm.m.Ref(b))
+			rm.refs = append(rm.refs, rm.m.Ref(b))
+		}
+		for range 1 + g.n(3) {
+			b := bools[g.n(3)]
+			var rhs Expr
+			switch g.n(3) {
+			case 0:
+				rhs = g.or(NewBinary(OpEq+BinOp(g.n(6)), g.linear(), NewConst(int64(g.n(3)-1))))
+			case 1:
+				rhs = g.or(NewBinary(OpAnd+BinOp(g.n(2)), g.boolean(0), g.boolean(0)))
+			default:
+				rhs = g.or(NewNary(OpAll+NaryOp(g.n(2)), []Expr{g.boolean(0), g.boolean(0), g.boolean(0)}))
+			}
+			op := OpIff
+			if g.n(2) == 0 {
+				op = OpEq
+			}
+			e := g.or(NewBinary(op, b, rhs))
+			rm.m.Require(e)
+			rm.checks = append(rm.checks, func(a []int64) bool { v, ok := refEval(e, a); return ok && v != 0 })
+			rm.desc = append(rm.desc, "reified")
+		}
+		fuzzCheck(t, fmt.Sprintf("model %d", i), rm, true)
+	}
+}

@@ -182,7 +182,7 @@ func (fl *flattener) andLit(ls []lit) lit {
 	if !fl.ok {
 		return constLit(true)
 	}
-	fl.b.addPrim(&boolAnd{b: b, lits: keep}, append([]int32{b}, litVars(keep)...), fl.cons)
+	fl.b.addPrim(&boolAnd{b: posLit(b), lits: keep}, append([]int32{b}, litVars(keep)...), fl.cons)
 	l := posLit(b)
 	fl.lits[key] = l
 	return l

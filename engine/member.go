@@ -57,7 +57,8 @@ func filterIn(t *store, x int32, set []int64) bool {
 		j--
 	}
 	if i >= len(set) || j < i || set[i] > hi {
-		return t.removeAbove(x, lo-1) // nothing left: fail, as removeAbove does
+		t.wiped = x
+		return false // no member left
 	}
 	return narrowTo(t, x, set[i], set[j])
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"slices"
 )
 
@@ -76,7 +77,7 @@ func (b *builder) presolve() {
 	for _, r := range derived {
 		switch {
 		case len(r.ts) == 1:
-			if !narrow(t, r.ts[0].x, r.ts[0].a, -r.k, linEQ) {
+			if r.k == math.MinInt64 || !narrow(t, r.ts[0].x, r.ts[0].a, -r.k, linEQ) {
 				s.unsat = true
 				return
 			}

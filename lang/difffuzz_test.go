@@ -1191,7 +1191,14 @@ type dfGenr struct {
 	md    *dfModel
 	scope []dfGen // the generators in scope, innermost last
 	names int     // generator names used so far
+	deep  bool    // a negative seed: statements nested deeper (dfDeepDepth)
 }
+
+// dfDeepDepth is the least depth of a deep model's statements (three
+// more levels at most), which exercise PropAC's flattening of nested
+// arithmetic at every level; the positive seeds keep the models they
+// always made.
+const dfDeepDepth = 3
 
 func (g *dfGenr) n(k int) int       { return g.rng.Intn(k) }
 func (g *dfGenr) chance(p int) bool { return g.rng.Intn(100) < p }
@@ -1214,7 +1221,7 @@ func (g *dfGenr) domain() []int64 {
 }
 
 func dfRandomModel(seed int64) *dfModel {
-	g := &dfGenr{rng: rand.New(rand.NewSource(seed))}
+	g := &dfGenr{rng: rand.New(rand.NewSource(seed)), deep: seed < 0}
 	md := &dfModel{}
 	g.md = md
 	for {
@@ -1292,6 +1299,9 @@ func (g *dfGenr) statement() *dfNode {
 	d := 1 + g.n(3)
 	if g.chance(50) {
 		d = 2
+	}
+	if g.deep {
+		d = dfDeepDepth + g.n(3)
 	}
 	switch g.n(11) {
 	case 0:
@@ -2460,6 +2470,20 @@ func TestLanguageDifferential(t *testing.T) {
 		sort.SliceStable(order, func(i, j int) bool { return len(families[order[i]]) > len(families[order[j]]) })
 		for _, k := range order {
 			t.Logf("%d seeds %v:\n%s", len(families[k]), families[k][:min(len(families[k]), 8)], k)
+		}
+	}
+}
+
+// The deep models of FuzzLanguage's negative seeds, some in every run.
+func TestLanguageDifferentialDeep(t *testing.T) {
+	n := int64(60)
+	if testing.Short() {
+		n = 15
+	}
+	opts := dfAllOptions()
+	for seed := int64(-1); seed >= -n; seed-- {
+		if report, _, _ := dfRun(seed, dfRandomModel(seed), opts, nil, true); report != "" {
+			t.Fatal(report)
 		}
 	}
 }
