@@ -80,7 +80,7 @@ func (b *builder) planFlattening() {
 	for i, c := range m.Constraints() {
 		switch c.Kind {
 		case KindExpr:
-			if c.Expr != nil && b.checkExpr(c.Expr) == nil && b.flattensExpr(c.Expr) {
+			if c.Expr != nil && b.flattensExpr(c.Expr) && b.checkExpr(c.Expr) == nil {
 				exprs = append(exprs, flatCand{c.Expr, int32(i)})
 			}
 		case KindAllDiff:
@@ -92,7 +92,7 @@ func (b *builder) planFlattening() {
 		case KindGlobal:
 			parts := b.decomposition(c.Global)
 			for _, part := range parts {
-				if b.checkExpr(part) == nil && b.flattensExpr(part) {
+				if b.flattensExpr(part) && b.checkExpr(part) == nil {
 					exprs = append(exprs, flatCand{part, int32(i)})
 				}
 			}
@@ -157,55 +157,89 @@ func (b *builder) decomposition(g Global) []Expr {
 // with more than unaryEnum values, whose values postExpr would otherwise
 // try one by one.
 func (b *builder) flattensExpr(e Expr) bool {
-	if b.linearOf(e) != nil {
-		return false
+	if linearShape(e) {
+		return false // linearOf's, overflow aside
 	}
-	var vs []int32
+	var vs [3]int32
+	n, ok := 0, true
 	var walk func(e Expr) bool
 	walk = func(e Expr) bool {
-		if v, ok := e.(*VarExpr); ok {
-			if !slices.Contains(vs, int32(v.V)) {
-				vs = append(vs, int32(v.V))
-			}
-			return len(vs) <= 2
-		}
-		for _, k := range exprKids(e) {
-			if !walk(k) {
+		if v, isVar := e.(*VarExpr); isVar {
+			if v.V < 0 || int(v.V) >= b.s.m.NumVars() {
+				ok = false // checkExpr reports it
 				return false
 			}
+			if !slices.Contains(vs[:n], int32(v.V)) {
+				vs[n] = int32(v.V)
+				n++
+			}
+			return n < 3
 		}
-		return true
+		return eachKid(e, walk)
 	}
 	walk(e)
+	t := &b.s.st
 	switch {
-	case len(vs) == 1:
-		return b.s.st.size(vs[0]) > unaryEnum
-	case len(vs) < 2:
+	case !ok || n == 0:
 		return false
-	case len(vs) > 2 || flatOnly:
+	case n == 1:
+		return t.size(vs[0]) > unaryEnum
+	case n > 2 || flatOnly:
 		return true
 	}
-	t := &b.s.st
 	w0, w1 := t.vi[vs[0]].width, t.vi[vs[1]].width
 	return w0 > binaryACWidth || w1 > binaryACWidth || w0*w1 > binaryFlat
+}
+
+// linearShape reports whether e compares two sums of constant multiples
+// of variables, as linearOf reads them.
+func linearShape(e Expr) bool {
+	r, ok := e.(*Binary)
+	return ok && r.Op.IsRelation() && linearTree(r.X) && linearTree(r.Y)
+}
+
+func linearTree(e Expr) bool {
+	switch e := e.(type) {
+	case *Const, *VarExpr:
+		return true
+	case *Unary:
+		return e.Op == OpNeg && linearTree(e.X)
+	case *Binary:
+		switch e.Op {
+		case OpAdd, OpSub:
+			return linearTree(e.X) && linearTree(e.Y)
+		case OpMul:
+			if _, ok := constValue(e.X); ok {
+				return linearTree(e.Y)
+			}
+			_, ok := constValue(e.Y)
+			return ok && linearTree(e.X)
+		}
+	case *Nary:
+		if e.Op == OpSum {
+			for _, a := range e.Args {
+				if !linearTree(a) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // exprVarCount returns the number of distinct variables of e, up to 2.
 func exprVarCount(e Expr) int {
 	var vs []Var
-	var walk func(e Expr)
-	walk = func(e Expr) {
+	var walk func(e Expr) bool
+	walk = func(e Expr) bool {
 		if v, ok := e.(*VarExpr); ok {
 			if !slices.Contains(vs, v.V) {
 				vs = append(vs, v.V)
 			}
-			return
+			return len(vs) < 2
 		}
-		for _, k := range exprKids(e) {
-			if len(vs) < 2 {
-				walk(k)
-			}
-		}
+		return eachKid(e, walk)
 	}
 	walk(e)
 	return len(vs)
@@ -316,18 +350,16 @@ func (b *builder) addExprAC(p *exprProp, cons int32) {
 // posted, for MRV's and dom/wdeg's degrees, as registering its
 // propagators would.
 func (b *builder) noteVars(es []Expr) {
-	var walk func(e Expr)
-	walk = func(e Expr) {
+	var walk func(e Expr) bool
+	walk = func(e Expr) bool {
 		if v, ok := e.(*VarExpr); ok {
 			if x := int32(v.V); b.groupMark[x] != b.groupID {
 				b.groupMark[x] = b.groupID
 				b.group = append(b.group, x)
 			}
-			return
+			return true
 		}
-		for _, k := range exprKids(e) {
-			walk(k)
-		}
+		return eachKid(e, walk)
 	}
 	for _, e := range es {
 		walk(e)

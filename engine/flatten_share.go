@@ -39,9 +39,7 @@ func (c *shareCounts) add(e Expr) {
 		return
 	}
 	c.seen[e] = true
-	for _, k := range exprKids(e) {
-		c.add(k)
-	}
+	eachKid(e, func(k Expr) bool { c.add(k); return true })
 }
 
 // shared reports whether e occurs more than once.
@@ -61,25 +59,37 @@ func isLeaf(e Expr) bool {
 	return false
 }
 
-// exprKids returns the operands of e.
-func exprKids(e Expr) []Expr {
+// eachKid calls f with each operand of e, in order, until f returns
+// false, and reports whether every call returned true.
+func eachKid(e Expr, f func(Expr) bool) bool {
 	switch e := e.(type) {
 	case *Unary:
-		return []Expr{e.X}
+		return f(e.X)
 	case *Binary:
-		return []Expr{e.X, e.Y}
+		return f(e.X) && f(e.Y)
 	case *Nary:
-		return e.Args
+		for _, a := range e.Args {
+			if !f(a) {
+				return false
+			}
+		}
 	case *InSet:
-		return []Expr{e.X}
+		return f(e.X)
 	case *IfThenElse:
-		return []Expr{e.Cond, e.Then, e.Else}
+		return f(e.Cond) && f(e.Then) && f(e.Else)
 	case *Element:
-		return append([]Expr{e.Index}, e.Items...)
+		if !f(e.Index) {
+			return false
+		}
+		for _, a := range e.Items {
+			if !f(a) {
+				return false
+			}
+		}
 	case *absDiffNe:
-		return []Expr{e.X, e.Y}
+		return f(e.X) && f(e.Y)
 	}
-	return nil
+	return true
 }
 
 // hashOf returns a structural hash of e, remembered by node.

@@ -62,6 +62,25 @@ func primCases() []primCase {
 			}
 			return a[2], true
 		}, wide: intBounds},
+		{name: "reified <=", arity: 2, build: bin(OpLe), eval: func(a []int64) (int64, bool) { return refBool(a[0] <= a[1]), true }, wide: intBounds},
+		{name: "reified =", arity: 2, build: bin(OpEq), eval: func(a []int64) (int64, bool) { return refBool(a[0] == a[1]), true }, wide: intBounds},
+		{name: "reified !=", arity: 2, build: bin(OpNe), eval: func(a []int64) (int64, bool) { return refBool(a[0] != a[1]), true }, wide: intBounds},
+		{name: "member", arity: 1, build: func(a []Expr) (Expr, error) { return NewInSet(a[0], []int64{-3, 1, 2, 8, 40}, false), nil },
+			eval: func(a []int64) (int64, bool) { return refBool(slices.Contains([]int64{-3, 1, 2, 8, 40}, a[0])), true }, wide: intBounds},
+		{name: "and", arity: 2, build: func(a []Expr) (Expr, error) {
+			return NewBinary(OpAnd, NewInSet(a[0], []int64{0, 1, 2}, false), NewInSet(a[1], []int64{-1, 3}, true))
+		}, eval: func(a []int64) (int64, bool) { return refBool(a[0] >= 0 && a[0] <= 2 && a[1] != -1 && a[1] != 3), true }},
+		{name: "or", arity: 3, build: func(a []Expr) (Expr, error) {
+			x, err := NewBinary(OpLt, a[0], a[1])
+			if err != nil {
+				return nil, err
+			}
+			y, err := NewBinary(OpGt, a[2], NewConst(0))
+			if err != nil {
+				return nil, err
+			}
+			return NewBinary(OpOr, x, y)
+		}, eval: func(a []int64) (int64, bool) { return refBool(a[0] < a[1] || a[2] > 0), true }},
 		{name: "lookup", arity: 4, build: func(a []Expr) (Expr, error) { return NewElement(a[0], 1, a[1:]) },
 			eval: func(a []int64) (int64, bool) {
 				if a[0] < 1 || a[0] > 3 {

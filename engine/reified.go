@@ -8,6 +8,12 @@ package engine
 // comparison: it holds for every value (b = 1) or for none (b = 0); for
 // = and != with one variable, by the value it needs. Once every variable
 // is fixed the sum is one value, so b is fixed: it is a function of them.
+// For = and != with two unfixed variables of at most dcLimit values, b
+// is decided by the pairs themselves: no pair sums to zero, and b is the
+// != side. With the linear propagator's own domain consistency over two
+// small variables (binaryEq) that makes the reified = and != domain
+// consistent there; <= is by its bounds, which over two variables is
+// domain consistency too (a value's support is the other's bound).
 type linReif struct {
 	yes, no linearProp // the comparison and its negation
 	b       int32
@@ -82,5 +88,24 @@ func (r *linReif) decide(t *store, lo, hi int64) (bool, bool) {
 			return true, !eq
 		}
 	}
+	if i, j, k, ok := p.twoOpen(t); ok && !p.somePairEq(t, i, j, k) {
+		return true, !eq
+	}
 	return false, false
+}
+
+// somePairEq reports whether coef[i]·xs[i] + coef[j]·xs[j] + k = 0 has a
+// solution within the domains.
+func (p *linearProp) somePairEq(t *store, i, j int, k int64) bool {
+	if t.size(p.xs[i]) > t.size(p.xs[j]) {
+		i, j = j, i
+	}
+	x, y := p.xs[i], p.xs[j]
+	a, b := p.coef[i], p.coef[j]
+	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if r := -k - a*v; r%b == 0 && t.contains(y, r/b) {
+			return true
+		}
+	}
+	return false
 }

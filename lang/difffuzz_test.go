@@ -995,12 +995,15 @@ func (md *dfModel) assignsText(as [][]int64) string {
 // dfCompileError marks a model that does not compile.
 const dfCompileError = "compile error: "
 
-// check compiles and solves md and compares with the reference. It
-// returns "" when they agree, or what differs (the first difference) and
-// the options that show it (in opts or in parallel).
-func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failOpts, failPar []engine.Options) {
-	src := md.source()
-	prog, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}})
+// dfRefused marks a model refused as documented: an expression
+// undefined for every value.
+const dfRefused = "refused"
+
+// compile compiles md, with plain lookups or not, and returns the
+// program and its variables in md's order, or a problem (dfRefused for a
+// documented refusal).
+func (md *dfModel) compile(plain bool) (*Program, []engine.Var, string) {
+	prog, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(md.source())}, PlainLookups: plain})
 	if err != nil {
 		if list, ok := err.(ErrorList); ok {
 			legit := true
@@ -1008,10 +1011,10 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 				legit = legit && strings.Contains(e.Msg, "is undefined for every value")
 			}
 			if legit && len(md.undefinedAlways()) > 0 {
-				return "", nil, nil // refused as documented
+				return nil, nil, dfRefused
 			}
 		}
-		return dfCompileError + err.Error(), nil, nil
+		return nil, nil, dfCompileError + err.Error()
 	}
 	vars := make([]engine.Var, 0, md.width())
 	for _, v := range md.vars {
@@ -1029,19 +1032,62 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 		}
 	}
 	if len(vars) != md.width() {
-		return fmt.Sprintf("the program declares %d variables, want %d", len(vars), md.width()), opts, parallel
+		return nil, nil, fmt.Sprintf("the program declares %d variables, want %d", len(vars), md.width())
 	}
-	read := func(value func(engine.Var) int64) []int64 {
+	return prog, vars, ""
+}
+
+// dfReader returns a reader of vars' values in a solution.
+func dfReader(vars []engine.Var) func(value func(engine.Var) int64) []int64 {
+	return func(value func(engine.Var) int64) []int64 {
 		a := make([]int64, len(vars))
 		for i, x := range vars {
 			a[i] = value(x)
 		}
 		return a
 	}
+}
+
+// check compiles and solves md and compares with the reference. It
+// returns "" when they agree, or what differs (the first difference) and
+// the options that show it (in opts or in parallel).
+func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failOpts, failPar []engine.Options) {
+	// Compiled as csp solve compiles it for each level: lookups get
+	// hidden variables under ac only (Input.PlainLookups). Under none a
+	// hidden variable is branched on like any other, and a few dozen
+	// lookups make the tree exponential (seed -831).
+	type compiled struct {
+		prog *Program
+		vars []engine.Var
+	}
+	progs := map[bool]compiled{}
+	compile := func(plain bool) (compiled, string) {
+		if c, ok := progs[plain]; ok {
+			return c, ""
+		}
+		prog, vars, p := md.compile(plain)
+		if p == "" {
+			progs[plain] = compiled{prog, vars}
+		}
+		return compiled{prog, vars}, p
+	}
+	for _, plain := range []bool{false, true} {
+		if _, p := compile(plain); p != "" {
+			switch {
+			case p == dfRefused:
+				return "", nil, nil
+			case strings.HasPrefix(p, dfCompileError):
+				return p, nil, nil
+			}
+			return p, opts, parallel
+		}
+	}
 	ref := md.reference()
 	for _, o := range opts {
 		one := []engine.Options{o}
-		s, err := engine.NewSolver(prog.Model, o)
+		c, _ := compile(o.Prop != engine.PropAC)
+		read := dfReader(c.vars)
+		s, err := engine.NewSolver(c.prog.Model, o)
 		if err != nil {
 			return fmt.Sprintf("%s: NewSolver: %v", dfOptName(o), err), one, nil
 		}
@@ -1064,7 +1110,9 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 	}
 	for _, o := range parallel {
 		var got [][]int64
-		st, _, err := engine.SolveParallel(prog.Model, o, 2, func(values []int64) bool {
+		c, _ := compile(o.Prop != engine.PropAC)
+		read := dfReader(c.vars)
+		st, _, err := engine.SolveParallel(c.prog.Model, o, 2, func(values []int64) bool {
 			got = append(got, read(func(x engine.Var) int64 { return values[x] }))
 			return len(got) <= len(ref.sols)+2
 		})
