@@ -193,6 +193,45 @@ func (r *readGuard) tick(stmt []lexer.Token, errs *ErrorList) bool {
 	return true
 }
 
+// stopper is the stop of parseStmt for stmt: it checks the limits and,
+// once one is exceeded, adds its error to errs and says stop; nil for a
+// statement too short to need it.
+func (r *readGuard) stopper(stmt []lexer.Token, errs *ErrorList) func() bool {
+	if r == nil || len(stmt) < readCheckEvery {
+		return nil
+	}
+	return func() bool {
+		if r.g.halted {
+			return true
+		}
+		if why := r.g.exceeded("reading this statement"); why != "" {
+			r.g.stop(errs, tokSpan(stmt), "%s", why)
+			return true
+		}
+		return false
+	}
+}
+
+// check checks the limits while a data file is read, at, a share of the
+// file: false, with the error added to errs, once reading must stop.
+func (r *readGuard) check(at Pos, errs *ErrorList) bool {
+	if r == nil {
+		return true
+	}
+	sp := Span{Pos: at}
+	if why := r.g.exceeded("reading this data file"); why != "" {
+		r.g.stop(errs, sp, "%s", why)
+		return false
+	}
+	if r.size > 0 {
+		if why := r.g.projected("reading "+r.name, r.live0, r.cycles0, float64(at.Offset)/float64(r.size)); why != "" {
+			r.g.stop(errs, sp, "%s", why)
+			return false
+		}
+	}
+	return true
+}
+
 // tick counts an evaluation and, every checkEvery, checks the limits. It
 // reports false once compiling must stop; the error is then reported.
 func (l *lowerer) tick() bool {
