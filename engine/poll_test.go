@@ -14,7 +14,7 @@ import (
 // the first call and checks that the 16th look, which called it, saw it.
 func TestStopInsideANode(t *testing.T) {
 	defer func(f bool) { flattening = f }(flattening)
-	flattening = false // the work below is what flattening and presolve avoid
+	flattening = false     // the work below is what flattening and presolve avoid
 	crt := func() *Model { // x in 1..16000000 with x % d = r for seven d: filtered value by value
 		m := NewModel()
 		x, _ := m.NewVarRange("x", 1, 16_000_000)
