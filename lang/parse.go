@@ -23,6 +23,11 @@ func parseStmt(toks []lexer.Token, stop func() bool) (Stmt, *Error) {
 		}
 		return s, nil
 	}
+	if t := toks[0]; t.Type == tokKeyword && t.Value == "param" {
+		if s, ok := parseParamInParts(toks, stop); ok {
+			return s, nil
+		}
+	}
 	g, err := parseTokens(stmtParser(), toks, stop)
 	if err != nil {
 		if t := toks[0]; t.Type == tokKeyword && t.Value == "def" {
