@@ -91,6 +91,10 @@ func (b *builder) postAllDiff(args []Expr) error {
 			p.off = append(p.off, c)
 			p.zeroOff = p.zeroOff && c == 0
 		default:
+			if b.flatAllDiff(b.groupID - 1) {
+				b.noteVars(args) // finishAC posts it over the flattened arguments
+				return nil
+			}
 			return b.pairwise(args)
 		}
 	}

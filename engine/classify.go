@@ -36,6 +36,9 @@ type builder struct {
 	groupMark  []int32 // per variable: groupID when already in group
 	groupID    int32
 	groupLinks []link // (variable, counter cell) of each constraint
+
+	hiddenWords int       // domain words of the hidden variables (hidden.go)
+	plan        *flatPlan // what PropAC flattened (flatten_ac.go), or nil
 }
 
 type link struct{ x, p, l int32 }
@@ -85,6 +88,9 @@ func (b *builder) postExpr(e Expr) error {
 	if err := b.checkExpr(e); err != nil {
 		return err
 	}
+	if b.plan != nil && b.plan.done[e] && b.plan.unary[e] {
+		return nil // its primitives narrow the variable (flatten_ac.go)
+	}
 	if p, fits := b.linearAny(e); p != nil {
 		if !fits {
 			return b.postGlobal(newWideLinear(p, e, b.s.m))
@@ -92,7 +98,7 @@ func (b *builder) postExpr(e Expr) error {
 		b.post(p)
 		return nil
 	}
-	p := &exprProp{p: b.compile(e)}
+	p := &exprProp{p: b.compile(e), e: e}
 	if vs := p.p.vars; len(vs) == 1 && !b.s.st.bitset(vs[0]) {
 		// A wide variable: its values cannot be tried one by one (unary.go).
 		if b.postUnary(e, vs[0]) {

@@ -66,7 +66,12 @@
 //
 // Options choose the variable order (VarOrder), the value order
 // (ValueOrder) and how much the solver infers after each decision
-// (PropLevel), and set the limits. Default returns the settings of csp
+// (PropLevel), and set the limits. Under PropAC every expression
+// constraint is flattened, as MiniZinc flattens a model for Gecode: each
+// operator gets a hidden variable and a propagator of its own, the same
+// subexpression used twice is one hidden variable, and linear equalities
+// are solved together before the search (flatten.go has the design;
+// docs/language.md what each operator's propagation is). Default returns the settings of csp
 // solve, the fastest on the project's benchmarks: dom/wdeg, values from
 // the middle out, propagation to a fixpoint. The zero Options are the
 // textbook search instead, MRV with ascending values and forward

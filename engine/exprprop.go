@@ -13,6 +13,7 @@ package engine
 type exprProp struct {
 	p   *program
 	obj *objBound
+	e   Expr // the constraint, which PropAC may flatten (flatten.go)
 }
 
 // objBound is the incumbent of an optimisation.

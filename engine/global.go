@@ -108,14 +108,21 @@ func (b *builder) postGlobal(g Global) error {
 	}
 	argX, ok := simpleArgs(args)
 	if !ok {
-		e, err := g.Decompose()
-		if err != nil {
-			return fmt.Errorf("%s: %w", g.Name(), err)
+		parts, planned := []Expr(nil), false
+		if b.plan != nil {
+			parts, planned = b.plan.decomp[g] // the parts PropAC flattened
+		}
+		if !planned {
+			e, err := g.Decompose()
+			if err != nil {
+				return fmt.Errorf("%s: %w", g.Name(), err)
+			}
+			parts = conjunctsOf(e, nil)
 		}
 		// Each part of the conjunction on its own, as lang posts a
 		// statement's: one expression over every argument would only be
 		// checked once all but one of them are fixed.
-		for _, part := range conjunctsOf(e, nil) {
+		for _, part := range parts {
 			if err := b.postExpr(part); err != nil {
 				return err
 			}

@@ -14,6 +14,11 @@ type linearProp struct {
 	coef []int64
 	k    int64
 	rel  linRel
+	// dcTwo: an equality made domain consistent on its two unfixed
+	// variables once all others are fixed, when both are small (the
+	// definitions of flattening's hidden variables, so that a value a
+	// hidden variable loses reaches the model's: linear_dc.go).
+	dcTwo bool
 }
 
 type linRel uint8

@@ -269,6 +269,9 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	// 128 MB of. copyState decides after.
 	s.st.copying = true
 	b := newBuilder(s)
+	if opts.Prop == PropAC {
+		b.planFlattening() // hidden variables right after the model's (flatten_ac.go)
+	}
 	for i, c := range m.Constraints() {
 		if err := b.postConstraint(c, i); err != nil {
 			return nil, err

@@ -109,8 +109,10 @@ const (
 	// forced by being the only place left for it; diagonal to arc
 	// consistency on each pair; linear comparisons to bounds consistency
 	// (binary equalities to domain consistency); any other binary
-	// constraint to arc consistency; larger ones to arc consistency when
-	// their tuples are few, by forward checking otherwise. A variable left
+	// constraint over small domains to arc consistency; any other
+	// constraint is flattened into one propagator per operator over hidden
+	// variables (flatten.go), and kept arc consistent while its tuples are
+	// few; linear equalities are presolved together. A variable left
 	// with one value propagates at once, and the search branches only on
 	// variables with two or more values, with binary choices x = v, then
 	// x != v. Its string is "ac".

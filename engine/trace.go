@@ -186,7 +186,7 @@ func (s *Solver) traceNode(x int32, v int64, eq, ok bool) {
 	}
 	if !ok {
 		e := TraceEvent{Kind: TraceFail, Depth: d, Var: -1, Constraint: tr.failCon}
-		if w := s.st.wiped; w >= 0 {
+		if w := s.st.wiped; w >= 0 && w < s.n {
 			e.Var = Var(w)
 		}
 		s.emit(e)

@@ -35,6 +35,9 @@ func (s *Solver) traceRan(cons int32, vars []int32, p any) {
 	}
 	t := &s.st
 	for _, x := range vars {
+		if x >= s.n {
+			continue // hidden: no trace shows it
+		}
 		vi := &t.vi[x]
 		sh := &tr.shadow
 		if vi.wide != 0 {

@@ -1169,20 +1169,22 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 		}
 		return a
 	}
-	// A wide model is compiled for fc and none as the command line does
-	// (PlainLookups): the hidden variable of a lookup over -wide..wide
-	// would otherwise be branched on value by value.
-	plain := prog
-	if md.wide != 0 {
-		plain, err = Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}, PlainLookups: true})
-		if err != nil {
-			return dfCompileError + "PlainLookups: " + err.Error(), nil, nil
+	// Under none and fc, as csp solve compiles it: every lookup in its
+	// v1 form (Input.PlainLookups). Under none a hidden lookup variable is
+	// branched on like any other, and a few dozen of them made the tree
+	// exponential (seed -831).
+	pprog, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}, PlainLookups: true})
+	if err != nil {
+		return "plain lookups: " + dfCompileError + err.Error(), nil, nil
+	}
+	if pv := md.declared(pprog); !slices.Equal(pv, vars) {
+		return fmt.Sprintf("plain lookups declare the variables %v, want %v", pv, vars), nil, nil
+	}
+	levelModel := func(o engine.Options) *engine.Model {
+		if o.Prop == engine.PropAC {
+			return prog.Model
 		}
-		for i, d := range prog.Decls { // the declarations come first: the same variables
-			if !slices.Equal(d.Vars, plain.Decls[i].Vars) {
-				return fmt.Sprintf("%s: variables %v, with PlainLookups %v", d.Name, d.Vars, plain.Decls[i].Vars), opts, parallel
-			}
-		}
+		return pprog.Model
 	}
 	ref := md.reference()
 	run := func(model *engine.Model, o engine.Options, name string) string {
@@ -1205,14 +1207,8 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 		}
 		return md.compare(ref, got, objs, true, name)
 	}
-	modelFor := func(o engine.Options) *engine.Model {
-		if o.Prop != engine.PropAC {
-			return plain.Model
-		}
-		return prog.Model
-	}
 	for _, o := range opts {
-		if p := run(modelFor(o), o, dfOptName(o)); p != "" {
+		if p := run(levelModel(o), o, dfOptName(o)); p != "" {
 			return p, []engine.Options{o}, nil
 		}
 	}
@@ -1233,7 +1229,7 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 	}
 	for _, o := range parallel {
 		var got [][]int64
-		st, _, err := engine.SolveParallel(modelFor(o), o, 2, func(values []int64) bool {
+		st, _, err := engine.SolveParallel(levelModel(o), o, 2, func(values []int64) bool {
 			got = append(got, read(func(x engine.Var) int64 { return values[x] }))
 			return len(got) <= len(ref.sols)+2
 		})
@@ -1381,7 +1377,14 @@ type dfGenr struct {
 	md    *dfModel
 	scope []dfGen // the generators in scope, innermost last
 	names int     // generator names used so far
+	deep  bool    // a negative seed: statements nested deeper (dfDeepDepth)
 }
+
+// dfDeepDepth is the least depth of a deep model's statements (three
+// more levels at most), which exercise PropAC's flattening of nested
+// arithmetic at every level; the positive seeds keep the models they
+// always made.
+const dfDeepDepth = 3
 
 func (g *dfGenr) n(k int) int       { return g.rng.Intn(k) }
 func (g *dfGenr) chance(p int) bool { return g.rng.Intn(100) < p }
@@ -1404,7 +1407,7 @@ func (g *dfGenr) domain() []int64 {
 }
 
 func dfRandomModel(seed int64) *dfModel {
-	g := &dfGenr{rng: rand.New(rand.NewSource(seed))}
+	g := &dfGenr{rng: rand.New(rand.NewSource(seed)), deep: seed < 0}
 	md := &dfModel{}
 	g.md = md
 	for {
@@ -1482,6 +1485,9 @@ func (g *dfGenr) statement() *dfNode {
 	d := 1 + g.n(3)
 	if g.chance(50) {
 		d = 2
+	}
+	if g.deep {
+		d = dfDeepDepth + g.n(3)
 	}
 	switch g.n(11) {
 	case 0:
@@ -2781,5 +2787,19 @@ func TestLanguageDifferentialWide(t *testing.T) {
 	// Overflow refuses some (x * y * z over -10^15..10^15); most must run.
 	if refused > seeds/2 {
 		t.Errorf("%d of %d wide models were refused", refused, seeds)
+	}
+}
+
+// The deep models of FuzzLanguage's negative seeds, some in every run.
+func TestLanguageDifferentialDeep(t *testing.T) {
+	n := int64(60)
+	if testing.Short() {
+		n = 15
+	}
+	opts := dfAllOptions()
+	for seed := int64(-1); seed >= -n; seed-- {
+		if report, _, _ := dfRun(seed, dfRandomModel(seed), opts, nil, true); report != "" {
+			t.Fatal(report)
+		}
 	}
 }

@@ -45,6 +45,7 @@ func (r *runner) problems() ([]*problem, error) {
 	}
 	ps = append(ps, r.globals()...)
 	ps = append(ps, r.searchRows()...)
+	ps = append(ps, r.general()...)
 	ps = append(ps, r.splitRows()...)
 	ps = append(ps, r.startupRows()...)
 	models, err := r.models()
