@@ -64,8 +64,8 @@ func init() {
 		"int_max":           {"i i i", func(p *poster) { p.function(p.nary(engine.OpMax, []engine.Expr{p.ex(0), p.ex(1)}), 2) }},
 		"int_pow":           {"i i i", postPow},
 		"int_pow_fixed":     {"i I i", postPow},
-		"array_int_maximum": {"i [i]", func(p *poster) { p.require(p.bin(engine.OpEq, p.ex(0), p.nary(engine.OpMax, p.exs(1)))) }},
-		"array_int_minimum": {"i [i]", func(p *poster) { p.require(p.bin(engine.OpEq, p.ex(0), p.nary(engine.OpMin, p.exs(1)))) }},
+		"array_int_maximum": {"i [i]", func(p *poster) { p.extremum(engine.OpMax) }},
+		"array_int_minimum": {"i [i]", func(p *poster) { p.extremum(engine.OpMin) }},
 
 		"array_int_element":      {"i [I] i", postElement},
 		"array_var_int_element":  {"i [i] i", postElement},
@@ -181,6 +181,15 @@ func (p *poster) function(e engine.Expr, res int) {
 	p.require(p.bin(engine.OpEq, e, p.ex(res)))
 }
 
+// extremum posts m = max(xs) or min(xs); of no value, it is undefined.
+func (p *poster) extremum(op engine.NaryOp) {
+	if len(p.arr(1)) == 0 {
+		p.c.unsat = true
+		return
+	}
+	p.require(p.bin(engine.OpEq, p.ex(0), p.nary(op, p.exs(1))))
+}
+
 // parity is "an odd number of the bools hold".
 func (p *poster) parity(ts []term) engine.Expr {
 	sum := p.nary(engine.OpSum, p.refs(ts))
@@ -233,40 +242,94 @@ const maxPowTable = 64
 func postPow(p *poster) {
 	y := p.term(1)
 	if y.isConst() {
-		p.function(p.powExpr(p.ex(0), y.k), 2)
+		e, ok := p.powExpr(p.term(0), y.k)
+		if !ok {
+			p.c.unsat = true
+			return
+		}
+		p.function(e, 2)
 		return
 	}
 	lo, hi := y.bounds()
 	if hi-lo >= maxPowTable || hi < lo {
-		p.fail("int_pow: the exponent %s ranges over %d..%d, more than %d values", y.v.name, lo, hi, maxPowTable)
+		p.fail("the exponent %s ranges over %d..%d, more than %d values", y.v.name, lo, hi, maxPowTable)
 		return
 	}
 	items := make([]engine.Expr, 0, hi-lo+1)
+	var undefined []int64
 	for k := lo; ; k++ {
-		items = append(items, p.powExpr(p.ex(0), k))
+		e, ok := p.powExpr(p.term(0), k)
+		if !ok {
+			undefined = append(undefined, k)
+		}
+		items = append(items, e)
 		if k == hi {
 			break
 		}
 	}
+	if len(undefined) > 0 {
+		p.require(engine.NewInSet(p.ex(1), undefined, true))
+	}
 	p.function(p.keep(engine.NewElement(p.ex(1), lo, items)), 2)
 }
 
-func (p *poster) powExpr(x engine.Expr, k int64) engine.Expr {
+// powExpr is x^k, and false where it is undefined for every value of x
+// (0 to a negative power).
+func (p *poster) powExpr(x term, k int64) (engine.Expr, bool) {
+	if x.isConst() {
+		v, ok := constPow(x.k, k)
+		if !ok {
+			p.fail("%d to the power %d overflows 64 bits", x.k, k)
+		}
+		return engine.NewConst(v), x.k != 0 || k >= 0
+	}
 	switch {
 	case k == 0:
-		return engine.NewConst(1)
-	case k > maxPowTable:
-		if xlo, xhi := x.Bounds(); xlo >= -1 && xhi <= 1 { // 0, 1 and -1 have every power
+		return engine.NewConst(1), true
+	case k < -maxPowTable || k > maxPowTable:
+		if lo, hi := x.bounds(); lo >= -1 && hi <= 1 { // 0, 1 and -1 have every power
 			return p.powExpr(x, 2-k%2)
 		}
-		p.fail("int_pow: the power %d overflows 64 bits", k)
-		return engine.NewConst(0)
+		p.fail("the power %d overflows 64 bits", k)
+		return engine.NewConst(0), true
 	case k < 0:
-		return p.bin(engine.OpDiv, engine.NewConst(1), p.powExpr(x, -k))
+		e, _ := p.powExpr(x, -k)
+		return p.bin(engine.OpDiv, engine.NewConst(1), e), true
 	}
 	fs := make([]engine.Expr, k)
 	for i := range fs {
-		fs[i] = x
+		fs[i] = p.ref(x)
 	}
-	return p.nary(engine.OpProduct, fs)
+	return p.nary(engine.OpProduct, fs), true
+}
+
+// constPow is x^k for constants, 1 div x^-k for a negative k (0 when x is
+// 0: the caller knows that power is undefined).
+func constPow(x, k int64) (int64, bool) {
+	if k < 0 {
+		if x == 0 {
+			return 0, true
+		}
+		p, ok := constPow(x, -k)
+		if !ok {
+			return 0, x != 0
+		}
+		return 1 / p, true
+	}
+	switch {
+	case k == 0 || x == 1:
+		return 1, true
+	case x == 0:
+		return 0, true
+	case x == -1:
+		return 1 - 2*(k%2), true
+	}
+	r := int64(1)
+	for range k { // |x| >= 2 overflows within 63 steps
+		var ok bool
+		if r, ok = engine.MulInt(r, x); !ok {
+			return 0, false
+		}
+	}
+	return r, true
 }

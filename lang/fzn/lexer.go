@@ -3,6 +3,7 @@ package fzn
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -195,6 +196,12 @@ func (s *scanner) number() {
 	if float {
 		s.emit(tokFloat, start, text)
 		return
+	}
+	if base == 10 {
+		if _, err := strconv.ParseInt(text, 10, 64); err == nil {
+			s.emit(tokInt, start, text)
+			return
+		}
 	}
 	n, ok := new(big.Int).SetString(s.src[body:i], base)
 	if ok && text[0] == '-' {

@@ -28,11 +28,14 @@ type pendingOutput struct {
 // outputAnnotations records the output_var and output_array annotations
 // of a declaration.
 func (c *compiler) outputAnnotations(d *Decl, sym *symbol) {
+	array := sym.val.kind == aArray
 	for _, an := range d.Anns {
-		switch an.Name.Text {
-		case "output_var":
+		switch name := an.Name.Text; {
+		case name == "output_var" && array, name == "output_array" && !array:
+			c.errorf(toPos(an.Name.Pos), "%s is not for %s: output_var marks a variable, output_array an array", name, d.Name.Text)
+		case name == "output_var":
 			c.outputs = append(c.outputs, pendingOutput{name: d.Name.Text, sym: sym})
-		case "output_array":
+		case name == "output_array":
 			dims, ok := c.outputDims(an, len(sym.val.elems))
 			if ok {
 				c.outputs = append(c.outputs, pendingOutput{name: d.Name.Text, array: true, dims: dims, sym: sym})

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -131,16 +132,36 @@ func convertParseError(err error, toks []lexer.Token) *lang.Error {
 	if ute.Unexpected.EOF() {
 		found = "the end of the file (an item ends with \";\")"
 		if len(toks) >= 2 {
-			last := toks[len(toks)-2]
-			pos = toPos(last.Pos)
-			pos.Col += len([]rune(last.Value))
-			pos.Offset += len(last.Value)
+			pos = endOf(toks[len(toks)-2])
 		}
 	}
-	if exp := expectedWords(ute.Message()); exp != "" {
+	exp := expectedWords(ute.Message())
+	if prev := tokenBefore(toks, ute.Unexpected); exp == `";"` && prev != nil && prev.Pos.Line < ute.Unexpected.Pos.Line {
+		// a ";" forgotten at the end of a line: say so there
+		return &lang.Error{Pos: endOf(*prev), Msg: `expected ";" at the end of the item, found ` + found + " at line " + strconv.Itoa(ute.Unexpected.Pos.Line)}
+	}
+	if exp != "" {
 		return &lang.Error{Pos: pos, Msg: "expected " + exp + ", found " + found}
 	}
 	return &lang.Error{Pos: pos, Msg: "unexpected " + found}
+}
+
+// endOf is the position just after a token.
+func endOf(t lexer.Token) lang.Pos {
+	pos := toPos(t.Pos)
+	pos.Col += len([]rune(t.Value))
+	pos.Offset += len(t.Value)
+	return pos
+}
+
+// tokenBefore returns the token before t in toks, or nil.
+func tokenBefore(toks []lexer.Token, t lexer.Token) *lexer.Token {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].Pos.Offset == t.Pos.Offset && !toks[i].EOF() {
+			return &toks[i-1]
+		}
+	}
+	return nil
 }
 
 // expectedWords reads participle's "(expected X)" and says X in words, or

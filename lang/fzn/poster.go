@@ -1,6 +1,7 @@
 package fzn
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -25,6 +26,12 @@ func (p *poster) fail(format string, a ...any) {
 }
 
 func (p *poster) keep(e engine.Expr, err error) engine.Expr {
+	if errors.Is(err, engine.ErrUndefinedAlways) {
+		// int_div(x, 0, y): a function constraint undefined for every
+		// value is false (no relation of a reified constraint divides)
+		p.c.unsat = true
+		return engine.NewConst(0)
+	}
 	if err != nil {
 		if p.err == nil {
 			p.err = err

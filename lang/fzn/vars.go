@@ -43,7 +43,7 @@ func (c *compiler) makeVar(v *fvar) {
 	}
 	x, err := c.model.NewVarIntervals(v.name, dom)
 	if err != nil {
-		c.errorf(v.pos, "%s: %v", v.name, err)
+		c.errorf(v.pos, "%v", err)
 		return
 	}
 	v.eng, v.made = x, true
