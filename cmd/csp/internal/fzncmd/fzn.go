@@ -195,9 +195,16 @@ func (r *run) parallel() error {
 	return err
 }
 
+// testHookSolution, if set, is called after each solution: tests stop
+// the search there, as a signal would.
+var testHookSolution func()
+
 // solution prints a solution, or with an optimisation without -a keeps it
 // to print at the end.
 func (r *run) solution(values []int64, objective int64) {
+	if testHookSolution != nil {
+		defer testHookSolution()
+	}
 	r.found++
 	r.objective = objective
 	if r.optimizing && !r.o.all {
