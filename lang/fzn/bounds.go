@@ -170,6 +170,10 @@ func (b *boundsPass) constraint(fc *fcons) {
 		if n == 3 {
 			b.times(arg(0), arg(1), arg(2))
 		}
+	case "int_pow", "int_pow_fixed":
+		if n == 3 {
+			b.pow(arg(0), arg(1), arg(2))
+		}
 	case "int_abs":
 		if n == 2 {
 			x, y := b.get(arg(0)), b.get(arg(1))
@@ -275,6 +279,37 @@ func (b *boundsPass) times(x, y, z term) {
 	if ok {
 		b.tighten(z, half{lo, true}, half{hi, true})
 	}
+}
+
+// pow bounds z = x^y from the bounds of x and y: with y fixed to k, x^k
+// is extreme at the ends of x's range or at the value nearest 0.
+func (b *boundsPass) pow(x, y, z term) {
+	sx, sy := b.get(x), b.get(y)
+	if !sx.lo.ok || !sx.hi.ok || !sy.lo.ok || !sy.hi.ok || sy.hi.v-sy.lo.v > maxPowTable {
+		return
+	}
+	near0 := min(max(0, sx.lo.v), sx.hi.v)
+	var lo, hi int64
+	first := true
+	for k := sy.lo.v; k <= sy.hi.v; k++ {
+		for _, v := range []int64{sx.lo.v, sx.hi.v, near0} {
+			p, ok := constPow(v, k)
+			if !ok {
+				return
+			}
+			if k < 0 { // 1 div x^-k
+				p = max(-1, min(1, p))
+			}
+			if first || p < lo {
+				lo = p
+			}
+			if first || p > hi {
+				hi = p
+			}
+			first = false
+		}
+	}
+	b.tighten(z, half{lo, true}, half{hi, true})
 }
 
 // linear bounds each unbounded term of sum(coefs[i]*xs[i]) <= rhs (= rhs
