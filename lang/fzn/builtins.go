@@ -150,6 +150,9 @@ func compareRel(sig string, op engine.BinOp) relation {
 	return relation{sig: sig,
 		truth: func(p *poster) engine.Expr { return p.bin(op, p.ex(0), p.ex(1)) },
 		post:  func(p *poster) { p.linear([]int64{1, -1}, p.terms(0, 1), op, 0) },
+		reif: func(p *poster, r term, imp bool) {
+			p.reifyLinear(r, []int64{1, -1}, p.terms(0, 1), op, 0, imp)
+		},
 	}
 }
 
@@ -157,6 +160,9 @@ func linearRel(op engine.BinOp) relation {
 	return relation{sig: "[I] [i] I",
 		truth: func(p *poster) engine.Expr { return p.linExpr(p.nums(0), p.arr(1), op, p.num(2)) },
 		post:  func(p *poster) { p.linear(p.nums(0), p.arr(1), op, p.num(2)) },
+		reif: func(p *poster, r term, imp bool) {
+			p.reifyLinear(r, p.nums(0), p.arr(1), op, p.num(2), imp)
+		},
 	}
 }
 

@@ -128,5 +128,8 @@ func (t term) bounds() (int64, int64) {
 		return t.k, t.k
 	}
 	d := t.v.dom
+	if len(d) == 0 { // an empty domain: the model has no solution anyway
+		return 0, 0
+	}
 	return d[0].Lo, d[len(d)-1].Hi
 }
