@@ -284,7 +284,7 @@ func (s *Solver) schedule() {
 // fixedAC records that x has one value: MRV and dom/wdeg no longer see
 // it, and its constraints count one unfixed variable less.
 func (s *Solver) fixedAC(x int32) {
-	if s.opts.Order == OrderInput {
+	if !s.tracked {
 		return
 	}
 	t := &s.st
@@ -454,6 +454,9 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 // variable is fixed.
 func (s *Solver) selectVarAC() int32 {
 	t := &s.st
+	if s.phases != nil {
+		return s.selectPhased()
+	}
 	switch s.opts.Order {
 	case OrderInput:
 		c := t.cell[s.ac.cursor]

@@ -72,6 +72,22 @@
 // textbook search instead, MRV with ascending values and forward
 // checking, whose small steps a trace can follow.
 //
+// # Search phases
+//
+// A model may say what to branch on first: Model.AddPhase appends a
+// SearchPhase, a list of variables with a variable order (OrderInput,
+// OrderMRV, OrderDomWdeg, OrderSmallest for the least lower bound,
+// OrderLargest for the greatest upper bound) and a value order. The
+// search decides the variables of the first phase before those of the
+// second, and so on, each phase choosing among its own variables; the
+// variables no phase names come last, under Options.Order and
+// Options.Values. A variable named twice belongs to its first phase.
+// Options.FreeSearch ignores the model's phases (MiniZinc's -f), and
+// Options.DefaultPhases stand in for them when the model has none or
+// they are ignored. Phases change the order of the search, never the set
+// of solutions or the optimum. (A value order that splits the domain in
+// halves is not there yet: it needs a decision x <= m.)
+//
 // A search stops with Stopped when Options.Deadline passes, when
 // Options.StopFlag becomes true (one flag can stop many solvers), or when
 // Solver.Stop is called from another goroutine; a Stopped search proves

@@ -21,6 +21,7 @@ type Model struct {
 	cons      []Constraint
 	objective Expr
 	sense     Sense
+	phases    []SearchPhase // AddPhase
 }
 
 type varDecl struct {

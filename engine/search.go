@@ -124,7 +124,10 @@ type Solver struct {
 	// under another order): its variables, then the others in order.
 	inputNext []int32
 
-	unassigned revSet      // the unassigned (PropAC: unfixed) variables, for MRV and dom/wdeg
+	unassigned revSet      // the unassigned (PropAC: unfixed) variables, for MRV, dom/wdeg and phases
+	tracked    bool        // unassigned is kept
+	phases     []phaseList // the search phases (phases.go), or nil
+	phaseAt    int32       // a cell: the phases before it have every variable decided
 	weight     []int64     // dom/wdeg: per model constraint, 1 + its failures
 	wdegs      wdegClasses // dom/wdeg: the variables by their constraints (domwdeg_sig.go)
 
@@ -215,8 +218,11 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	if m == nil {
 		return nil, errors.New("nil model")
 	}
-	if opts.Order > OrderDomWdeg || opts.Values > ValuesAuto || opts.Prop > PropAC {
+	if opts.Order > lastOrder || opts.Values > ValuesAuto || opts.Prop > PropAC {
 		return nil, errors.New("unknown search option")
+	}
+	if err := checkPhases(m, opts.DefaultPhases); err != nil {
+		return nil, err
 	}
 	s := &Solver{m: m, opts: opts, n: int32(m.NumVars())}
 	words := 0
@@ -248,10 +254,12 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	}
 	b.finish()
 	s.fcFuse = s.fcQueens()
-	if opts.Order != OrderInput {
+	phases := phasesOf(m, opts)
+	s.tracked = opts.Order != OrderInput || phases != nil
+	if s.tracked {
 		s.unassigned = newRevSet(&s.st, s.n)
 	}
-	if opts.Order == OrderDomWdeg {
+	if opts.Order == OrderDomWdeg || usesOrder(phases, OrderDomWdeg) {
 		s.weight = make([]int64, len(m.Constraints()))
 		for i := range s.weight {
 			s.weight[i] = 1
@@ -260,8 +268,11 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	if opts.Prop == PropAC {
 		b.finishAC()
 	}
-	if opts.Values == ValuesAuto {
+	if opts.Values == ValuesAuto || usesValues(phases, ValuesAuto) {
 		s.vorder = valueOrders(m)
+	}
+	if phases != nil {
+		s.initPhases(phases, s.vorder)
 	}
 	s.objOn0, s.unsat0 = s.objOn, s.unsat
 	s.st.commitRoot()
@@ -596,6 +607,9 @@ func (s *Solver) nextValue(f *frame) (int64, bool) {
 
 // selectVar returns the variable to branch on.
 func (s *Solver) selectVar() int32 {
+	if s.phases != nil {
+		return s.selectPhased()
+	}
 	switch s.opts.Order {
 	case OrderInput:
 		if s.inputNext != nil {
@@ -632,7 +646,7 @@ func (s *Solver) assign(x int32, v int64) bool {
 	if s.tr != nil {
 		s.traceDecided()
 	}
-	if s.opts.Order != OrderInput {
+	if s.tracked {
 		s.unassigned.remove(t, x)
 		for _, g := range s.groups[s.groupAt[x]:s.groupAt[x+1]] {
 			t.set(g, t.cell[g]-1)

@@ -25,9 +25,19 @@ const (
 	// The weights live in the Solver and persist across Next calls; Reset
 	// clears them.
 	OrderDomWdeg
+	// OrderSmallest picks the unassigned variable with the least value in
+	// its domain, the first declared (or listed, in a SearchPhase) among
+	// equals: branching on start times with it starts the earliest task
+	// first ("set times").
+	OrderSmallest
+	// OrderLargest picks the unassigned variable with the greatest value
+	// in its domain, the first declared among equals.
+	OrderLargest
+
+	lastOrder = OrderLargest
 )
 
-var orderNames = [...]string{"mrv", "input", "domwdeg"}
+var orderNames = [...]string{"mrv", "input", "domwdeg", "smallest", "largest"}
 
 func (o VarOrder) String() string {
 	if int(o) < len(orderNames) {
@@ -172,6 +182,13 @@ type Options struct {
 	Restarts bool
 	// Seed seeds the random tie-breaking of Restarts.
 	Seed uint64
+	// FreeSearch ignores the model's search phases (Model.AddPhase):
+	// every variable is searched under Order and Values, or
+	// DefaultPhases (MiniZinc's -f).
+	FreeSearch bool
+	// DefaultPhases are searched first when the model has no phase of
+	// its own, or FreeSearch ignores them (see phases.go).
+	DefaultPhases []SearchPhase
 }
 
 // Status is the outcome of Solver.Next.
