@@ -159,7 +159,12 @@ func compareRel(sig string, op engine.BinOp) relation {
 func linearRel(op engine.BinOp) relation {
 	return relation{sig: "[I] [i] I",
 		truth: func(p *poster) engine.Expr { return p.linExpr(p.nums(0), p.arr(1), op, p.num(2)) },
-		post:  func(p *poster) { p.linear(p.nums(0), p.arr(1), op, p.num(2)) },
+		post: func(p *poster) {
+			if op == engine.OpEq && p.fc.hasAnnotation("domain") && p.domainLinear(p.nums(0), p.arr(1), p.num(2)) {
+				return
+			}
+			p.linear(p.nums(0), p.arr(1), op, p.num(2))
+		},
 		reif: func(p *poster, r term, imp bool) {
 			p.reifyLinear(r, p.nums(0), p.arr(1), op, p.num(2), imp)
 		},

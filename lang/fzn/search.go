@@ -2,6 +2,7 @@ package fzn
 
 import (
 	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/lang"
 )
 
 // Search is what the solve item's annotations ask for: phases of search,
@@ -115,42 +116,48 @@ func phaseOf(a arg) (Phase, bool) {
 }
 
 // Options returns the engine options that search the model as its
-// annotations ask, from base (engine.Default() and limits, say), or base
-// unchanged for a free search or a model without annotations.
-//
-// The engine has one variable order and one value order for the whole
-// search, so the annotations map onto them: the variables of the phases
-// are the model's first variables, in the phases' order, so that
-// input_order follows the annotations exactly; the first phase's choices
-// pick the orders (input_order: input; first_fail, most_constrained:
-// smallest domain; dom_w_deg: dom/wdeg; indomain_min, indomain_split:
-// ascending; indomain_max, indomain_reverse_split: descending;
-// indomain_middle, indomain_median: from the middle out). Choices the
-// engine has no counterpart for keep base's.
+// annotations ask, from base (engine.Default() and limits, say): the
+// phases are the model's (Compile added them), free search ignores them,
+// and a restart annotation turns the engine's restarts on (Luby's
+// sequence, whatever the annotation's kind).
 func (s Search) Options(base engine.Options, free bool) engine.Options {
 	o := base
-	if free || len(s.Phases) == 0 {
-		return o
-	}
-	ph := s.Phases[0]
-	switch ph.VarSel {
-	case "input_order":
-		o.Order = engine.OrderInput
-	case "first_fail", "most_constrained":
-		o.Order = engine.OrderMRV
-	case "dom_w_deg":
-		o.Order = engine.OrderDomWdeg
-	}
-	switch ph.ValSel {
-	case "indomain_min", "indomain", "indomain_split", "indomain_interval":
-		o.Values = engine.ValuesMin
-	case "indomain_max", "indomain_reverse_split":
-		o.Values = engine.ValuesMax
-	case "indomain_middle", "indomain_median":
-		o.Values = engine.ValuesMid
-	}
-	if s.Restart != "" {
+	o.FreeSearch = free
+	if s.Restart != "" && !free {
 		o.Restarts = true
 	}
 	return o
 }
+
+// varOrders and valueOrders map the annotations' choices to the engine's.
+// MiniZinc's choices the engine has no counterpart for take the nearest:
+// anti_first_fail, occurrence and max_regret the input order; the
+// splits, which halve a domain, the order of their first half.
+var varOrders = map[string]engine.VarOrder{
+	"input_order": engine.OrderInput, "first_fail": engine.OrderMRV, "most_constrained": engine.OrderMRV,
+	"dom_w_deg": engine.OrderDomWdeg, "smallest": engine.OrderSmallest, "largest": engine.OrderLargest,
+	"anti_first_fail": engine.OrderInput, "occurrence": engine.OrderInput, "max_regret": engine.OrderInput,
+}
+
+var valueOrders = map[string]engine.ValueOrder{
+	"indomain_min": engine.ValuesMin, "indomain": engine.ValuesMin, "indomain_split": engine.ValuesMin,
+	"indomain_interval": engine.ValuesMin, "indomain_random": engine.ValuesMin,
+	"indomain_max": engine.ValuesMax, "indomain_reverse_split": engine.ValuesMax,
+	"indomain_middle": engine.ValuesMid, "indomain_median": engine.ValuesMid,
+}
+
+// addPhases gives the model the phases of the annotations.
+func (c *compiler) addPhases() {
+	for _, ph := range c.prog.Search.Phases {
+		order, ok1 := varOrders[ph.VarSel]
+		values, ok2 := valueOrders[ph.ValSel]
+		if !ok1 || !ok2 {
+			c.prog.Warnings = append(c.prog.Warnings, "a search annotation with "+ph.VarSel+" and "+ph.ValSel+": csp searches its variables with input_order and indomain_min where it does not know them")
+		}
+		if err := c.model.AddPhase(engine.SearchPhase{Vars: ph.Vars, Order: order, Values: values}); err != nil {
+			c.errorf(c.solvePos(), "%v", err)
+		}
+	}
+}
+
+func (c *compiler) solvePos() lang.Pos { return toPos(c.solve.Pos) }

@@ -4,27 +4,26 @@ import (
 	"github.com/csp-lang/csp/engine"
 )
 
-// makeVars creates the engine variables: first those of the search
-// annotations, in their order, so that the engine's input order is the
-// annotations' (see Search.Options), then the others in declaration order.
+// makeVars creates the engine variables in declaration order, and the
+// search phases of the annotations over them.
 func (c *compiler) makeVars() bool {
 	c.searchPhases()
-	for i := range c.prog.Search.Phases {
-		for _, v := range c.prog.Search.Phases[i].fvars {
-			c.makeVar(v)
-		}
-	}
 	for _, v := range c.vars {
 		c.makeVar(v)
 	}
-	for i := range c.prog.Search.Phases {
-		ph := &c.prog.Search.Phases[i]
+	phases := c.prog.Search.Phases[:0]
+	for _, ph := range c.prog.Search.Phases {
 		for _, v := range ph.fvars {
 			if v.made {
 				ph.Vars = append(ph.Vars, v.eng)
 			}
 		}
+		if len(ph.Vars) > 0 { // a list of constants decides nothing
+			phases = append(phases, ph)
+		}
 	}
+	c.prog.Search.Phases = phases
+	c.addPhases()
 	return !c.failed()
 }
 

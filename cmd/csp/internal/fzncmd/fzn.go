@@ -270,14 +270,18 @@ func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 // describe says on stderr how the annotations are followed (-v).
 func (r *run) describe() {
 	o := r.opts
-	s := r.prog.Search
+	phases := r.prog.Model.Phases()
 	switch {
-	case r.o.free:
-		fmt.Fprintln(r.stderr, "csp fzn: free search")
-	case len(s.Phases) == 0:
+	case o.FreeSearch:
+		fmt.Fprintln(r.stderr, "csp fzn: free search: the annotations are ignored")
+	case len(phases) == 0:
 		fmt.Fprintln(r.stderr, "csp fzn: no search annotation")
-	default:
-		fmt.Fprintf(r.stderr, "csp fzn: %d search phases, the first %s/%s\n", len(s.Phases), s.Phases[0].VarSel, s.Phases[0].ValSel)
 	}
-	fmt.Fprintf(r.stderr, "csp fzn: searching with --order %v --values %v --prop %v (restarts %v)\n", o.Order, o.Values, o.Prop, o.Restarts)
+	if !o.FreeSearch {
+		for i, ph := range phases {
+			a := r.prog.Search.Phases[i]
+			fmt.Fprintf(r.stderr, "csp fzn: phase %d: %d variables, %s %s: --order %v --values %v\n", i+1, len(ph.Vars), a.VarSel, a.ValSel, ph.Order, ph.Values)
+		}
+	}
+	fmt.Fprintf(r.stderr, "csp fzn: the other variables: --order %v --values %v --prop %v; restarts %v\n", o.Order, o.Values, o.Prop, o.Restarts)
 }
