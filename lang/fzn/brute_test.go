@@ -380,7 +380,12 @@ func checkInstance(t *testing.T, name string, in *instance, i int) {
 	t.Helper()
 	src := in.model()
 	want := in.bruteForce(name)
-	for _, opts := range []engine.Options{engine.Default(), {}} {
+	srcs := []string{src}
+	if name == "int_lin_eq" { // and as a table, which ::domain asks for
+		srcs = append(srcs, strings.Replace(src, ");\nsolve", ") :: domain;\nsolve", 1))
+	}
+	for k, opts := range []engine.Options{engine.Default(), {}, engine.Default()} {
+		src := srcs[min(k/2, len(srcs)-1)]
 		got, err := solveAll(t, src, opts)
 		if err != nil {
 			t.Fatalf("instance %d: %v\n%s", i, err, src)
@@ -399,3 +404,23 @@ func head(s []string) []string {
 }
 
 func engineDefault() engine.Options { return engine.Default() }
+
+// TestDomainLinearIsTable checks that ::domain makes the index of a
+// flattened matrix a table, with the same solutions as the equation.
+func TestDomainLinearIsTable(t *testing.T) {
+	src := "var {1,3,4}: c :: output_var;\nvar {2,5}: r :: output_var;\nvar 1..100: i :: output_var;\n" +
+		"constraint int_lin_eq([1, 14, -1], [c, r, i], 14) :: domain;\nsolve satisfy;\n"
+	p, err := Compile("d.fzn", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cons := p.Model.Constraints()
+	if len(cons) != 1 || cons[0].Kind != engine.KindGlobal || cons[0].Global.Name() != "table" {
+		t.Fatalf("constraints %+v, want one table", cons)
+	}
+	got, _ := solveAll(t, src, engine.Default())
+	plain, _ := solveAll(t, strings.Replace(src, " :: domain", "", 1), engine.Default())
+	if len(got) != 6 || !slices.Equal(got, plain) {
+		t.Errorf("table %v, equation %v", got, plain)
+	}
+}
