@@ -71,7 +71,7 @@ func init() {
 			constText(mergeUsage), mergeCmd, mergeFlags, opNone},
 		{"play", "[--addr HOST:PORT] [--out DIR]", "csp in the browser",
 			constText(playUsage), quiet(playCmd), playFlags, opNone},
-		{"fzn", "MODEL.fzn [-a] [-n N] [-f] [-p N] [-s] [-t MS]", "solve a FlatZinc model (csp as a MiniZinc solver)",
+		{"fzn", "MODEL.fzn [-a] [-n N] [-f] [-s] [-t MS]", "solve a FlatZinc model (csp as a MiniZinc solver)",
 			constText(fzncmd.FznUsage), fznCmd, nil, opNone},
 		{"mzn", "install [DIR]", "make csp a MiniZinc solver (minizinc --solver csp)",
 			constText(fzncmd.MznUsage), mznCmd, nil, opNone},

@@ -47,7 +47,7 @@ func (c *compiler) decl(d *Decl) bool {
 // "set of int"), or returns "".
 func unsupportedVar(b *BaseType) string {
 	switch {
-	case b.Float, b.Lo != "" && isFloatText(b.Lo):
+	case b.Float, b.Lo != "" && (isFloatText(b.Lo) || isFloatText(b.Hi)), b.Values != nil && len(b.Values.Values) > 0 && isFloatText(b.Values.Values[0]):
 		return "float"
 	case b.Set != nil:
 		return "set of int"
@@ -77,8 +77,8 @@ func (c *compiler) domainOf(b *BaseType) (dom []engine.Interval, isBool, ok bool
 	case b.Lo != "":
 		lo, err1 := strconv.ParseInt(b.Lo, 10, 64)
 		hi, err2 := strconv.ParseInt(b.Hi, 10, 64)
-		if err1 != nil || err2 != nil {
-			c.errorf(toPos(b.Pos), "expected an integer range, found %s..%s", b.Lo, b.Hi)
+		if err1 != nil || err2 != nil { // the scanner reads only ints that fit
+			c.errorf(toPos(b.Pos), "internal error (please report): the range %s..%s", b.Lo, b.Hi)
 			return nil, false, false
 		}
 		if lo > hi {
@@ -92,7 +92,7 @@ func (c *compiler) domainOf(b *BaseType) (dom []engine.Interval, isBool, ok bool
 		}
 		return setOf(vs), false, true
 	}
-	c.errorf(toPos(b.Pos), "expected a variable type")
+	c.errorf(toPos(b.Pos), "internal error (please report): a variable of an unknown type")
 	return nil, false, false
 }
 

@@ -29,7 +29,7 @@ func (c *compiler) resolve(e *Expr, ann bool) (arg, bool) {
 	case e.Name != nil:
 		return c.named(e, ann)
 	}
-	c.errorf(pos, "expected an expression")
+	c.errorf(pos, "internal error (please report): an empty expression")
 	return arg{}, false
 }
 
@@ -46,8 +46,8 @@ func (c *compiler) number(e *Expr) (arg, bool) {
 		return arg{pos: pos, kind: aFloat}, true
 	}
 	lo, err := strconv.ParseInt(e.Num, 10, 64)
-	if err != nil {
-		c.errorf(pos, "expected an integer, found %s", e.Num)
+	if err != nil { // the scanner reads only ints that fit
+		c.errorf(pos, "internal error (please report): the integer %s", e.Num)
 		return arg{}, false
 	}
 	if e.Upper == "" {
@@ -55,7 +55,7 @@ func (c *compiler) number(e *Expr) (arg, bool) {
 	}
 	hi, err := strconv.ParseInt(e.Upper, 10, 64)
 	if err != nil {
-		c.errorf(pos, "expected an integer, found %s", e.Upper)
+		c.errorf(pos, "internal error (please report): the integer %s", e.Upper)
 		return arg{}, false
 	}
 	a := arg{pos: pos, kind: aSet}

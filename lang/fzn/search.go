@@ -73,7 +73,7 @@ func (c *compiler) searchAnn(a arg) {
 		if ok {
 			s.Phases = append(s.Phases, ph)
 		} else {
-			c.prog.Warnings = append(c.prog.Warnings, "ignored a "+a.name+" annotation whose arguments csp cannot read")
+			c.prog.Warnings = append(c.prog.Warnings, "ignored the annotation "+a.name+"(...), whose arguments csp cannot read")
 		}
 	case "restart_luby", "restart_geometric", "restart_linear", "restart_constant":
 		s.Restart = a.name[len("restart_"):]
