@@ -173,7 +173,10 @@ func callArgs(e *Expr) []*Expr {
 func (c *compiler) suggestion(n string) string {
 	best, bestD := "", 3
 	for m := range c.syms {
-		if d := editDistance(n, m, bestD); d < bestD {
+		// the closest; of those, one with the same first letter, then the
+		// first in order: the same every run
+		d := editDistance(n, m, bestD+1)
+		if d < bestD || d == bestD && best != "" && closer(n, m, best) {
 			best, bestD = m, d
 		}
 	}
@@ -181,6 +184,14 @@ func (c *compiler) suggestion(n string) string {
 		return ""
 	}
 	return " (did you mean " + best + "?)"
+}
+
+// closer breaks a tie between two names as near to n.
+func closer(n, m, best string) bool {
+	if sm, sb := m[0] == n[0], best[0] == n[0]; sm != sb {
+		return sm
+	}
+	return m < best
 }
 
 // editDistance is the Levenshtein distance of a and b, or limit when it is
