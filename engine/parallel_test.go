@@ -129,14 +129,12 @@ func TestSolveParallelStops(t *testing.T) {
 		}
 	}
 	big, _ := queens(t, 30)
+	// The flag is raised at the first progress report, a few thousand
+	// nodes in, whatever the machine's speed; only a hang fails the time.
 	var flag atomic.Bool
-	go func() {
-		time.Sleep(30 * time.Millisecond)
-		flag.Store(true)
-	}()
 	start := time.Now()
-	st, _, _ := SolveParallel(big, Options{Order: OrderInput, StopFlag: &flag}, 2, nil)
-	if st != Stopped || time.Since(start) > 5*time.Second {
+	st, _, _ := SolveParallel(big, Options{Order: OrderInput, StopFlag: &flag, Progress: func(Stats) { flag.Store(true) }}, 2, nil)
+	if st != Stopped || time.Since(start) > time.Minute {
 		t.Errorf("StopFlag: %v after %v", st, time.Since(start))
 	}
 	st, _, _ = SolveParallel(big, Options{Order: OrderInput, Deadline: time.Now().Add(30 * time.Millisecond)}, 3, nil)
@@ -145,7 +143,7 @@ func TestSolveParallelStops(t *testing.T) {
 	}
 	var progress atomic.Int64
 	var done atomic.Bool
-	st, _, _ = SolveParallel(big, Options{Order: OrderInput, Deadline: time.Now().Add(10 * time.Second), StopFlag: &done,
+	st, _, _ = SolveParallel(big, Options{Order: OrderInput, Deadline: time.Now().Add(5 * time.Minute), StopFlag: &done,
 		Progress: func(s Stats) { progress.Store(s.Nodes); done.Store(true) }}, 2, nil)
 	if progress.Load() == 0 || st != Stopped {
 		t.Errorf("Progress: %d nodes, %v", progress.Load(), st)

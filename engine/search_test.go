@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -44,10 +45,15 @@ func TestValuesMaxIsTheMirror(t *testing.T) {
 }
 
 func TestStopFromAnotherGoroutine(t *testing.T) {
+	// The other goroutine stops the search once it is under way: the
+	// first progress report (a few thousand nodes in) tells it so, so the
+	// verdict does not depend on how fast the machine is.
 	m, _ := queens(t, 30)
-	s := newSolver(t, m, Options{Order: OrderInput})
+	underway := make(chan struct{})
+	var once sync.Once
+	s := newSolver(t, m, Options{Order: OrderInput, Progress: func(Stats) { once.Do(func() { close(underway) }) }})
 	go func() {
-		time.Sleep(20 * time.Millisecond)
+		<-underway
 		s.Stop()
 	}()
 	n := 0
@@ -78,7 +84,9 @@ func TestDeadline(t *testing.T) {
 	if st != Stopped {
 		t.Fatalf("status %v", st)
 	}
-	if d := time.Since(start); d > time.Second {
+	// Only a hang fails here: a loaded machine may take long to reach
+	// the deadline's check, and that says nothing about the solver.
+	if d := time.Since(start); d > time.Minute {
 		t.Errorf("stopped after %v", d)
 	}
 	past := newSolver(t, m, Options{Deadline: start.Add(-time.Second)})

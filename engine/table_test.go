@@ -224,8 +224,8 @@ func TestRevBitset(t *testing.T) {
 }
 
 // TestTableLarge builds a table of 10^5 rows of arity 5 (a word's
-// number and four letters) and checks the build time, the size of the
-// compiled form, and a propagation over it.
+// number and four letters) and checks the size of the compiled form and
+// a propagation over it. BenchmarkTableLargeBuild measures the build.
 func TestTableLarge(t *testing.T) {
 	const rows, k = 100000, 5
 	rng := rand.New(rand.NewSource(3))
@@ -257,9 +257,6 @@ func TestTableLarge(t *testing.T) {
 	d := g.data.d
 	if len(d.ew) > rows*k {
 		t.Errorf("%d entries for %d cells", len(d.ew), rows*k)
-	}
-	if build > 3*time.Second {
-		t.Errorf("building took %v", build)
 	}
 	t.Logf("build %v, %d entries, %d words", build, len(d.ew), d.words)
 	if !s.Propagate() {
@@ -351,13 +348,9 @@ func TestTableLargeNegative(t *testing.T) {
 	}
 	g, _ := NewTable(args, rows, cells, nil, true)
 	m.Post(g)
-	start := time.Now()
 	s, err := NewSolver(m, Options{Prop: PropAC})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("building took %v", d)
 	}
 	distinct := map[[k]int64]bool{}
 	for r := range rows {
@@ -381,6 +374,38 @@ func TestTableLargeNegative(t *testing.T) {
 		tuple := [k]int64{cells[0], cells[1], cells[2], cells[3], v}
 		if slices.Contains(s.Domain(Var(4)), v) == distinct[tuple] {
 			t.Fatalf("the last digit keeps %v, but %v forbidden is %v", s.Domain(Var(4)), tuple, distinct[tuple])
+		}
+	}
+}
+
+// BenchmarkTableLargeBuild builds the solver of TestTableLarge's table
+// of 10^5 rows: the time its build takes (a test measures no time).
+func BenchmarkTableLargeBuild(b *testing.B) {
+	const rows, k = 100000, 5
+	rng := rand.New(rand.NewSource(3))
+	cells := make([]int64, rows*k)
+	for r := range rows {
+		cells[r*k] = int64(r)
+		for i := 1; i < k; i++ {
+			cells[r*k+i] = int64(rng.Intn(26))
+		}
+	}
+	m := NewModel()
+	id, _ := m.NewVarRange("id", 0, rows-1)
+	args := []Expr{m.Ref(id)}
+	for i := 1; i < k; i++ {
+		v, _ := m.NewVarRange("l", 0, 25)
+		args = append(args, m.Ref(v))
+	}
+	g, err := NewTable(args, rows, cells, nil, false)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m.Post(g)
+	b.ResetTimer()
+	for range b.N {
+		if _, err := NewSolver(m, Options{Prop: PropAC}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -49,9 +49,14 @@ func (l *lowerer) abs(c *Call) value {
 	return nil
 }
 
-// length is the number of elements of a list or matrix (or of a set).
+// length is the number of elements of a list or matrix (or of a set);
+// length(m, d) the number of indices of dimension d of a matrix or list:
+// length(m, 1) its rows, length(m, 2) its columns.
 func (l *lowerer) length(c *Call) value {
 	v := l.eval(c.Args[0])
+	if len(c.Args) == 2 {
+		return l.lengthOf(c, v)
+	}
 	switch v := v.(type) {
 	case nil:
 		return nil
@@ -64,6 +69,22 @@ func (l *lowerer) length(c *Call) value {
 	}
 	l.errorf(c.Args[0], "length needs a list or a set, found %s", describe(v))
 	return nil
+}
+
+func (l *lowerer) lengthOf(c *Call, v value) value {
+	a, ok := v.(*arrV)
+	if !ok {
+		if v != nil {
+			l.errorf(c.Args[0], "length with a dimension needs a list or a matrix, found %s", describe(v))
+		}
+		return nil
+	}
+	d, ok := l.eval(c.Args[1]).(intV)
+	if !ok || d < 1 || int(d) > len(a.dims) {
+		l.errorf(c.Args[1], "the dimension of length(%s, d) is 1..%d, a constant (1: rows, 2: columns)", l.text(c.Args[0]), len(a.dims))
+		return nil
+	}
+	return intV(a.dims[d-1].size())
 }
 
 // operand is one element of an aggregate; cond, if set, says when it

@@ -37,6 +37,8 @@ type Error struct {
 	// Notes say how lowering got there: for an error inside a
 	// definition's body, the call that expanded it (the innermost first).
 	Notes []Note
+
+	gens []genValue // the generator values in scope when it was found
 }
 
 // Note is a second place an error involves: the call of a definition
@@ -178,7 +180,7 @@ func (l *ErrorList) Sort() {
 			out = append(out, e)
 		}
 	}
-	*l = out
+	*l = groupRepeats(out)
 }
 
 func (l ErrorList) Error() string {

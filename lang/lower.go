@@ -298,6 +298,9 @@ func (l *lowerer) checkDeclared(name string) {
 func (l *lowerer) errorf(n Node, format string, args ...any) {
 	sp := n.span()
 	l.errs.Add(sp.Pos, sp.End, format, args...)
+	if len(l.gens) > 0 {
+		(*l.errs)[len(*l.errs)-1].gens = append([]genValue(nil), l.gens...)
+	}
 	if l.tainted() {
 		(*l.errs)[len(*l.errs)-1].Kind = errSymbolic
 	}

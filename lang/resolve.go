@@ -63,7 +63,7 @@ var builtins = map[string]builtin{
 	"min":           {minArgs: 1, maxArgs: -1, gens: true},
 	"max":           {minArgs: 1, maxArgs: -1, gens: true},
 	"abs":           {minArgs: 1, maxArgs: 1},
-	"length":        {minArgs: 1, maxArgs: 1},
+	"length":        {minArgs: 1, maxArgs: 2},
 	"board":         {minArgs: 1, maxArgs: 1, showOnly: true},
 	"grid":          {minArgs: 1, maxArgs: 3, showOnly: true},
 }

@@ -138,6 +138,14 @@ func (q *Query) IsConstant() bool { return !hasVars(q.val) }
 // Value formats the query's value in a solution.
 func (q *Query) Value(sol Solution) string { return inline(concrete(q.val, sol)) }
 
+// Named formats "text = value" as a solution shows a named value: a
+// matrix row by row, anything else on one line.
+func (q *Query) Named(sol Solution) string {
+	var b strings.Builder
+	writeNamed(&b, q.Text, concrete(q.val, sol))
+	return b.String()
+}
+
 // Domains formats what is known of the query without a solution: the
 // domain of a variable, the domains of a list of variables, or an
 // interval for a compound expression.

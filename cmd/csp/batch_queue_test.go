@@ -39,7 +39,7 @@ func TestEachAnswersBeforeReadingMore(t *testing.T) {
 				if want := fmt.Sprint(a + 1); !strings.HasPrefix(got, want) || len(got) != 3 {
 					t.Fatalf("--workers %s, line %d: answer %q, want %q", workers, a+1, got, want)
 				}
-			case <-time.After(10 * time.Second):
+			case <-time.After(2 * time.Minute):
 				t.Fatalf("--workers %s: no answer to line %d before the next was typed", workers, a+1)
 			}
 		}

@@ -19,7 +19,8 @@ var replCommands = []struct{ name, args, help string }{
 	{"undo", "", "remove the last statement"},
 	{"drop", "N", "remove statement N"},
 	{"reset", "", "start again with an empty model"},
-	{"load", "FILE", "add a model file's statements, or a data file"},
+	{"load", "FILE", "add a model file's statements to the model, or a data file"},
+	{"open", "FILE", "start again from a model file alone (:reset, then :load)"},
 	{"save", "FILE", "write the statements as a .csp file csp solve accepts"},
 	{"set", "[NAME VALUE]", "change a search setting, or list them (order, values, prop, timeout)"},
 	{"help", "[TOPIC]", "this list, or help on a command or topic"},
@@ -64,18 +65,19 @@ func (s *session) command(line string) {
 	case "drop":
 		s.drop(strings.Join(args, " "))
 	case "reset":
-		s.data = nil
-		s.recompile(nil)
-		fmt.Fprintln(s.out, "the model is empty")
-	case "load", "save":
+		s.reset()
+	case "load", "save", "open":
 		if len(args) != 1 {
 			s.failed = true
 			fmt.Fprintf(s.errw, ":%s needs a file name\n", name)
 			return
 		}
-		if name == "load" {
+		switch name {
+		case "load":
 			s.load(args[0])
-		} else {
+		case "open":
+			s.open(args[0])
+		default:
 			s.save(args[0])
 		}
 	case "set":

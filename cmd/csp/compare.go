@@ -75,7 +75,8 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 		if c.Prop != "ac" {
 			p = plain
 		}
-		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], Deadline: time.Now().Add(timeout), StopFlag: &stop}
+		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], Deadline: time.Now().Add(timeout), StopFlag: &stop,
+			Progress: func(engine.Stats) { underway() }}
 		row := compare.Run(p, c.Order, c.Prop, opts, o.all)
 		if stop.Load() {
 			row.Status = "interrupted"

@@ -12,7 +12,7 @@ import (
 
 // completer offers completions for the word before the cursor: commands
 // after ":", settings and their values after ":set", help topics after
-// ":help", file names after ":load", ":save" and ":tree", otherwise
+// ":help", file names after ":load", ":open", ":save" and ":tree", otherwise
 // keywords, builtins and the names declared so far.
 type completer struct{ s *session }
 
@@ -34,7 +34,7 @@ var settingValues = map[string][]string{
 var traceValues = []string{"on", "off", "domains", "piles"}
 
 // fileCommands take a file name, and the extensions listed first.
-var fileCommands = map[string][]string{":load": {".csp", ".json"}, ":save": {".csp"}, ":tree": {".svg", ".dot"}}
+var fileCommands = map[string][]string{":load": {".csp", ".json"}, ":open": {".csp"}, ":save": {".csp"}, ":tree": {".svg", ".dot"}}
 
 // Do implements readline.AutoCompleter.
 func (c *completer) Do(line []rune, pos int) ([][]rune, int) {

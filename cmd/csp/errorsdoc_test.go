@@ -205,62 +205,72 @@ func execRun(t *testing.T, r *docRun) string {
 		if err != nil {
 			t.Fatalf("%s:%d: %v", errorsDoc, r.line+i, err)
 		}
-		var typed []string
-		for _, l := range r.raw[i+1 : j] {
-			if rest, ok := strings.CutPrefix(l, prompt); ok {
-				typed = append(typed, rest)
-			} else if rest, ok := strings.CutPrefix(l, contPrompt); ok {
-				typed = append(typed, rest)
-			}
-		}
-		for k := range typed {
-			typed[k] = expandDoc(t, typed[k])
-		}
-		var out bytes.Buffer
-		in := &lineReader{lines: typed, out: &out}
-		// csp solve sets the process's soft memory limit (--max-memory);
-		// keep it from reaching the other tests.
-		limit := debug.SetMemoryLimit(-1)
-		code := run(args, in, &out, &out)
-		debug.SetMemoryLimit(limit)
-		b.WriteString(cmdLine + "\n")
-		text := out.String()
-		if len(in.marks) == 0 {
-			b.WriteString(text)
-		} else {
-			b.WriteString(text[:in.marks[0]])
-			more := false
-			var pending []string
-			for k, l := range typed {
-				if k >= len(in.marks) {
-					break // the session stopped reading (:quit)
-				}
-				p := prompt
-				if more {
-					p = contPrompt
-				}
-				b.WriteString(p + l + "\n")
-				end := len(text)
-				if k+1 < len(in.marks) {
-					end = in.marks[k+1]
-				}
-				b.WriteString(text[in.marks[k]:end])
-				// The prompt the session shows next, as session.line decides.
-				if len(pending) == 0 && strings.HasPrefix(strings.TrimSpace(l), ":") {
-					more = false
-					continue
-				}
-				pending = append(pending, l)
-				more = lang.Incomplete([]byte(strings.Join(pending, "\n")))
-				if !more {
-					pending = nil
-				}
-			}
-		}
+		text, code := renderRun(t, args, r.raw[i+1:j])
+		b.WriteString(cmdLine + "\n" + text)
 		fmt.Fprintf(&b, "exit status %d\n", code)
 		i = j + 1
 	}
 	return b.String()
+}
+
+// renderRun runs csp with args in-process, typing the prompt lines of
+// shown (a csp repl transcript) as its input, and renders what a terminal
+// shows: the output, with each typed line after the prompt before its
+// answer. It returns that text and the exit status.
+func renderRun(t *testing.T, args, shown []string) (string, int) {
+	t.Helper()
+	var typed []string
+	for _, l := range shown {
+		if rest, ok := strings.CutPrefix(l, prompt); ok {
+			typed = append(typed, rest)
+		} else if rest, ok := strings.CutPrefix(l, contPrompt); ok {
+			typed = append(typed, rest)
+		}
+	}
+	for k := range typed {
+		typed[k] = expandDoc(t, typed[k])
+	}
+	var out bytes.Buffer
+	in := &lineReader{lines: typed, out: &out}
+	// csp solve sets the process's soft memory limit (--max-memory);
+	// keep it from reaching the other tests.
+	limit := debug.SetMemoryLimit(-1)
+	code := run(args, in, &out, &out)
+	debug.SetMemoryLimit(limit)
+	text := out.String()
+	if len(in.marks) == 0 {
+		return text, code
+	}
+	var b strings.Builder
+	b.WriteString(text[:in.marks[0]])
+	more := false
+	var pending []string
+	for k, l := range typed {
+		if k >= len(in.marks) {
+			break // the session stopped reading (:quit)
+		}
+		p := prompt
+		if more {
+			p = contPrompt
+		}
+		b.WriteString(p + l + "\n")
+		end := len(text)
+		if k+1 < len(in.marks) {
+			end = in.marks[k+1]
+		}
+		b.WriteString(text[in.marks[k]:end])
+		// The prompt the session shows next, as session.line decides.
+		if len(pending) == 0 && strings.HasPrefix(strings.TrimSpace(l), ":") {
+			more = false
+			continue
+		}
+		pending = append(pending, l)
+		more = lang.Incomplete([]byte(strings.Join(pending, "\n")))
+		if !more {
+			pending = nil
+		}
+	}
+	return b.String(), code
 }
 
 func TestErrorsDoc(t *testing.T) {

@@ -44,7 +44,9 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 		}
 		return ""
 	})
+	meter := explainProgress(stderr, &opts)
 	c, err := lang.Explain(in, opts, perCheck)
+	meter.clear()
 	stopSignals()
 	stopped := ""
 	switch {

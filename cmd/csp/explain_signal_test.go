@@ -67,8 +67,11 @@ func TestExplainSignals(t *testing.T) {
 }
 
 // runSignalled runs csp with args in a child process started with SIGINT
-// ignored, sends it sig once its handler is in place, and returns what it
-// printed and its exit status.
+// ignored, sends it sig once its handler is in place and its work is
+// under way (underway's first call, which the child tells through a pipe:
+// a search's first progress report, past the proof for proven.csp whose
+// checks after it are long; compiling's first check for a stop),
+// and returns what it printed and its exit status.
 func runSignalled(t *testing.T, args []string, sig syscall.Signal) (int, string, string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestExplainSignalsChild$")
@@ -76,35 +79,48 @@ func runSignalled(t *testing.T, args []string, sig syscall.Signal) (int, string,
 	cmd.Env = append(os.Environ(), "CSP_EXPLAIN_CHILD="+strings.Join(args, "\n"))
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	signal.Ignore(os.Interrupt) // inherited by the child
-	err := cmd.Start()
+	underway, tell, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer underway.Close()
+	cmd.ExtraFiles = []*os.File{tell} // the child's fd 3
+	signal.Ignore(os.Interrupt)       // inherited by the child
+	err = cmd.Start()
 	signal.Reset(os.Interrupt)
+	tell.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
 	go func() { cmd.Wait(); close(done) }()
-	deadline := time.Now().Add(20 * time.Second)
-	for !catches(cmd.Process.Pid, syscall.SIGINT) {
-		select {
-		case <-done:
-			t.Fatalf("csp ended before it was signalled: %v\n%s%s", cmd.ProcessState, stdout.String(), stderr.String())
-		case <-time.After(10 * time.Millisecond):
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			<-done
-			t.Fatalf("csp %s never handled SIGINT\n%s%s", strings.Join(args, " "), stdout.String(), stderr.String())
-		}
+	reported := make(chan bool, 1)
+	go func() {
+		_, err := underway.Read(make([]byte, 1))
+		reported <- err == nil
+	}()
+	fail := func(format string, a ...any) {
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("csp %s "+format+"\n%s%s", append(append([]any{strings.Join(args, " ")}, a...), stdout.String(), stderr.String())...)
 	}
-	time.Sleep(300 * time.Millisecond) // into the checks: past the first, for proven.csp
+	select {
+	case ok := <-reported:
+		if !ok {
+			<-done
+			t.Fatalf("csp ended before its work was under way: %v\n%s%s", cmd.ProcessState, stdout.String(), stderr.String())
+		}
+	case <-time.After(2 * time.Minute): // a hang, not a slow machine
+		fail("made no progress report in 2 minutes")
+	}
+	if !catches(cmd.Process.Pid, syscall.SIGINT) {
+		fail("searches without a handler of SIGINT")
+	}
 	cmd.Process.Signal(sig)
 	select {
 	case <-done:
-	case <-time.After(20 * time.Second):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("csp %s went on for 20s after %v\n%s%s", strings.Join(args, " "), sig, stdout.String(), stderr.String())
+	case <-time.After(2 * time.Minute):
+		fail("went on for 2 minutes after %v", sig)
 	}
 	return cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()
 }
@@ -129,6 +145,14 @@ func TestExplainSignalsChild(t *testing.T) {
 	args := os.Getenv("CSP_EXPLAIN_CHILD")
 	if args == "" {
 		t.Skip("run by TestExplainSignals")
+	}
+	underway := os.NewFile(3, "underway")
+	testHookUnderway = func() {
+		if underway != nil {
+			underway.Write([]byte{1})
+			underway.Close()
+			underway = nil
+		}
 	}
 	os.Exit(run(strings.Split(args, "\n"), strings.NewReader(""), os.Stdout, os.Stderr))
 }

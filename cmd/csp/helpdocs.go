@@ -37,7 +37,10 @@ func lookupDocument(name string) *document {
 // sections whose heading holds them (csp help language globals).
 func showDocument(d *document, query []string, stdout, stderr io.Writer) int {
 	if len(query) == 0 {
-		page(*d.text, stdout, stderr)
+		if !page(*d.text, stdout, stderr) {
+			// A terminal with no pager: thousands of lines would scroll by.
+			fmt.Fprint(stdout, contents(d))
+		}
 		return exitSolved
 	}
 	q := strings.Join(query, " ")
@@ -57,7 +60,9 @@ func showDocument(d *document, query []string, stdout, stderr io.Writer) int {
 	for _, s := range found {
 		b.WriteString(s.text)
 	}
-	page(b.String(), stdout, stderr)
+	if !page(b.String(), stdout, stderr) {
+		fmt.Fprint(stdout, b.String()) // one section is worth the scroll
+	}
 	return exitSolved
 }
 
@@ -131,14 +136,24 @@ func topHeadings(secs []section) []string {
 	return heads
 }
 
-// page prints text through $PAGER when stdout is a terminal and PAGER is
-// set, as man and git do; otherwise, or when the pager cannot start, as
-// it is.
-func page(text string, stdout, stderr io.Writer) {
-	pager := os.Getenv("PAGER")
-	if pager == "" || !isTerminal(stdout) {
+// page prints text through $PAGER when stdout is a terminal, as man and
+// git do, or through less when PAGER is not set and less is installed. It
+// prints text as it is when stdout is not a terminal, or when the pager
+// cannot start. On a terminal with no pager at all it prints nothing and
+// returns false: the caller chooses what a screen can hold.
+func page(text string, stdout, stderr io.Writer) bool {
+	if !isTerminal(stdout) {
 		fmt.Fprint(stdout, text)
-		return
+		return true
+	}
+	pager := os.Getenv("PAGER")
+	if pager == "" {
+		if _, err := exec.LookPath("less"); err != nil {
+			return false
+		}
+		// Quit at once if the text fits on one screen, keep colours, and
+		// leave the text on the screen after quitting (git's defaults).
+		pager = "less -FRX"
 	}
 	if o, ok := stdout.(*outWriter); ok {
 		stdout = o.w // the pager must see the terminal itself
@@ -147,6 +162,22 @@ func page(text string, stdout, stderr io.Writer) {
 		fmt.Fprintf(stderr, "csp: cannot run the pager %q (%v); the text follows\n", pager, err)
 		fmt.Fprint(stdout, text)
 	}
+	return true
+}
+
+// contents is what csp help shows of a whole document on a terminal
+// without a pager: its chapters, and how to read one or all of them.
+func contents(d *document) string {
+	var b strings.Builder
+	lines := strings.Count(*d.text, "\n")
+	fmt.Fprintf(&b, "%s (%s) has %d lines; no pager is installed (set PAGER, or install less).\n", d.file, d.summary, lines)
+	fmt.Fprintf(&b, "Its chapters:\n")
+	for _, h := range topHeadings(sections(*d.text)) {
+		fmt.Fprintf(&b, "  %s\n", h)
+	}
+	fmt.Fprintf(&b, "csp help %s WORDS shows the sections whose heading holds WORDS (csp help %s globals);\n", d.name, d.name)
+	fmt.Fprintf(&b, "csp help %s | cat prints it all.\n", d.name)
+	return b.String()
 }
 
 // runPager runs the command line pager through the shell, as $PAGER is

@@ -169,7 +169,7 @@ func memoryLimits(max int64, stop func() string) lang.Limits {
 		max = defaultMaxMemory
 	}
 	debug.SetMemoryLimit(max / 100 * 95)
-	return lang.Limits{MaxMemory: max, Stop: stop}
+	return lang.Limits{MaxMemory: max, Stop: func() string { underway(); return stop() }}
 }
 
 func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -21,6 +21,7 @@ type progress struct {
 	start time.Time
 	last  time.Time
 	shown bool
+	what  string // what the line says is going on: searching, unless set
 }
 
 type progressMode uint8
@@ -88,10 +89,10 @@ func (p *progress) update(st engine.Stats) {
 		p.js.progress(st, elapsed)
 		p.flush()
 	case progressLines:
-		fmt.Fprintln(p.w, progressText(st, elapsed))
+		fmt.Fprintln(p.w, p.text(st, elapsed))
 	default:
 		p.shown = true
-		fmt.Fprint(p.w, "\r\033[K"+progressText(st, elapsed))
+		fmt.Fprint(p.w, "\r\033[K"+p.text(st, elapsed))
 	}
 }
 
@@ -104,6 +105,34 @@ func progressText(st engine.Stats, elapsed time.Duration) string {
 	}
 	return fmt.Sprintf("searching: %s nodes, %s solutions, %s nodes/s, %s",
 		count(st.Nodes), count(st.Solutions), count(rate), elapsed.Truncate(time.Second))
+}
+
+// text is progressText, or for an explanation the line of its checks:
+// explaining: 1.2M nodes in this check, 8s.
+func (p *progress) text(st engine.Stats, elapsed time.Duration) string {
+	if p.what == "" {
+		return progressText(st, elapsed)
+	}
+	return fmt.Sprintf("%s: %s nodes in this check, %s", p.what, count(st.Nodes), elapsed.Truncate(time.Second))
+}
+
+// explainProgress is the line an explanation shows on a terminal w while
+// its checks run, or nil off a terminal: Progress reports go to its
+// update, after the caller's own (report, which may be nil).
+func explainProgress(w io.Writer, opts *engine.Options) *progress {
+	if !isTerminal(w) {
+		return nil
+	}
+	p := newProgress(w)
+	p.what = "explaining"
+	report := opts.Progress
+	opts.Progress = func(st engine.Stats) {
+		if report != nil {
+			report(st)
+		}
+		p.update(st)
+	}
+	return p
 }
 
 // clear erases the terminal line before anything else is printed; the

@@ -5,6 +5,7 @@ package main
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"testing"
 	"time"
@@ -24,7 +25,7 @@ func TestProgressLineOfAParallelCount(t *testing.T) {
 	}
 	cmd := exec.Command(cspBinary(t), "solve", "models/queens.csp", "-p", "n=30", "--count", "--workers", "2")
 	screen := startInTerminal(t, cmd)
-	if !screen.waitForMatch(liveSolutions, 15*time.Second) {
+	if !screen.waitForMatch(liveSolutions, 2*time.Minute) {
 		t.Fatalf("no progress line with solutions; the screen shows:\n%q", screen.String())
 	}
 	cmd.Process.Signal(os.Interrupt)
@@ -33,26 +34,33 @@ func TestProgressLineOfAParallelCount(t *testing.T) {
 	}
 }
 
-// The REPL's :count shows the same line, and erases it before its answer.
+// The REPL's :count shows the same line, and erases it before its answer:
+// with colour off, and on (where the session's own complaints go through
+// a writer that paints them, which is no terminal: the line was lost).
 func TestProgressLineOfREPLCount(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	cmd := exec.Command(cspBinary(t), "repl", "--no-history")
-	screen := startInTerminal(t, cmd)
-	for _, line := range []string{"var q[1..30] in 1..30", "alldiff(q)", "diagonal(q)", ":count"} {
-		screen.term.WriteString(line + "\r")
-	}
-	if !screen.waitForMatch(liveSolutions, 15*time.Second) {
-		t.Fatalf("no progress line with solutions; the screen shows:\n%q", screen.String())
-	}
-	screen.term.WriteString("\x03")
-	if !screen.waitFor("\r\x1b[Kstopped: ", 10*time.Second) {
-		t.Fatalf("Ctrl-C did not stop the count after erasing the line; the screen shows:\n%q", screen.String())
-	}
-	screen.term.WriteString(":quit\r")
-	if err := cmd.Wait(); err != nil {
-		t.Errorf("csp repl: %v", err)
+	for _, term := range []string{"dumb", "xterm-256color"} {
+		t.Run(term, func(t *testing.T) {
+			cmd := exec.Command(cspBinary(t), "repl", "--no-history")
+			cmd.Env = append(withoutColourSettings(os.Environ()), "TERM="+term)
+			screen := startInTerminal(t, cmd)
+			for _, line := range []string{"var q[1..30] in 1..30", "alldiff(q)", "diagonal(q)", ":count"} {
+				screen.term.WriteString(line + "\r")
+			}
+			if !screen.waitForMatch(liveSolutions, 2*time.Minute) {
+				t.Fatalf("no progress line with solutions; the screen shows:\n%q", screen.String())
+			}
+			screen.term.WriteString("\x03")
+			if !screen.waitFor("\r\x1b[Kstopped: ", 2*time.Minute) {
+				t.Fatalf("Ctrl-C did not stop the count after erasing the line; the screen shows:\n%q", screen.String())
+			}
+			screen.term.WriteString(":quit\r")
+			if err := cmd.Wait(); err != nil {
+				t.Errorf("csp repl: %v", err)
+			}
+		})
 	}
 }
 
@@ -62,9 +70,13 @@ type terminalScreen struct {
 	term *os.File
 }
 
+// startInTerminal starts cmd on a terminal, with TERM=dumb unless cmd.Env
+// is set.
 func startInTerminal(t *testing.T, cmd *exec.Cmd) *terminalScreen {
 	t.Helper()
-	cmd.Env = append(os.Environ(), "TERM=dumb")
+	if cmd.Env == nil {
+		cmd.Env = append(os.Environ(), "TERM=dumb")
+	}
 	term, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 120})
 	if err != nil {
 		t.Fatal(err)
@@ -91,4 +103,24 @@ func (o *output) waitForMatch(re *regexp.Regexp, limit time.Duration) bool {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return false
+}
+
+// On a terminal, "no solution" comes with a hint that --explain exists;
+// piped (the goldens), it does not.
+func TestNoSolutionHintOnATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	model := filepath.Join(t.TempDir(), "none.csp")
+	if err := os.WriteFile(model, []byte("var x in 1..3\nx > 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(cspBinary(t), "solve", model)
+	screen := startInTerminal(t, cmd)
+	if !screen.waitFor("no solution", 2*time.Minute) || !screen.waitFor("--explain names", 2*time.Minute) {
+		t.Fatalf("no hint of --explain; the screen shows:\n%q", screen.String())
+	}
+	if err := cmd.Wait(); cmd.ProcessState.ExitCode() != exitUnsat {
+		t.Errorf("exit %v, want %d", err, exitUnsat)
+	}
 }

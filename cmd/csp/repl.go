@@ -18,11 +18,13 @@ const (
 	contPrompt = "...  "
 )
 
-const replUsage = `usage: csp repl [MODEL] [DATA...] [--history FILE | --no-history]
+const replUsage = `usage: csp repl [MODEL] [DATA...] [-p NAME=VALUE]... [--history FILE | --no-history]
 
 An interactive session: type declarations and constraints one at a time and
 see what propagation makes of them; :help lists the commands. MODEL and DATA
-are loaded first. History is kept in $XDG_STATE_HOME/csp/history (or
+are loaded first. -p gives a param a value, as csp solve -p does, over the
+model's and the data's (typing param n = 12 in the session changes it too).
+History is kept in $XDG_STATE_HOME/csp/history (or
 ~/.local/state/csp/history); --history FILE chooses another file,
 --no-history or CSP_HISTORY=off keeps none. A statement typed over several
 lines is one history entry, its line breaks shown as ⏎.
@@ -37,6 +39,7 @@ if any input was rejected.
 
 func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var files []string
+	var params paramList
 	history, noHistory := "", os.Getenv("CSP_HISTORY") == "off"
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
@@ -50,16 +53,39 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			i++
 		case strings.HasPrefix(a, "--history="):
 			history = strings.TrimPrefix(a, "--history=")
+		case a == "-p" || a == "--p" || strings.HasPrefix(a, "-p=") || strings.HasPrefix(a, "--p="):
+			value, ok := strings.CutPrefix(strings.TrimLeft(a, "-"), "p=")
+			if !ok {
+				if i+1 == len(args) {
+					fmt.Fprintln(stderr, "csp repl: -p needs a value: -p NAME=VALUE")
+					return exitBadInput
+				}
+				i++
+				value = args[i]
+			}
+			if name, _, ok := strings.Cut(value, "="); !ok || strings.TrimSpace(name) == "" {
+				fmt.Fprintf(stderr, "csp repl: -p %s: a param is given as NAME=VALUE\n", value)
+				return exitBadInput
+			}
+			if err := params.Set(value); err != nil {
+				fmt.Fprintf(stderr, "csp repl: -p %s: %v\n", value, err)
+				return exitBadInput
+			}
 		case strings.HasPrefix(a, "-"):
-			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s; see csp help repl\n", a, suggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help"}))
+			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s; see csp help repl\n", a, suggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help", "p"}))
 			return exitBadInput
 		default:
 			files = append(files, a)
 		}
 	}
 	s := newSession(stdout, stderr)
-	for _, f := range files {
-		s.load(f)
+	s.params = params
+	for i, f := range files {
+		if i == 0 {
+			s.open(f) // MODEL, then DATA
+		} else {
+			s.load(f)
+		}
 	}
 	if s.failed && len(files) > 0 {
 		return exitBadInput

@@ -23,6 +23,7 @@ import (
 type session struct {
 	stmts    []entry       // accepted statements, in order
 	data     []lang.Source // data files given at start or with :load
+	params   []string      // csp repl -p NAME=VALUE, over the statements and data
 	prog     *lang.Program // the compiled statements
 	root     *engine.Solver
 	search   *engine.Solver // the search :solve started, for :next
@@ -31,7 +32,7 @@ type session struct {
 	pending  []string // lines of a statement still being typed
 	out      io.Writer
 	errw     io.Writer // the session's own complaints, red on a terminal
-	langErrw io.Writer // where lang's errors go, in their own colours
+	langErrw io.Writer // stderr itself: where lang's errors go, in their own colours, and the progress line
 	outPaint painter   // colour on out
 	errPaint painter   // colour on langErrw
 	failed   bool      // some input was rejected (the exit status of a script)
@@ -111,6 +112,10 @@ func (s *session) add(text string) {
 		fmt.Fprintf(s.errw, "the model needs values for %s first: :load a data file\n", strings.Join(s.needs, ", "))
 		return
 	}
+	if i, ok := s.paramStatement(text); ok {
+		s.changeParam(i, text)
+		return
+	}
 	name := s.inputName()
 	prog, err := s.compile(append(s.sources(), lang.Source{Name: name, Text: []byte(text)}))
 	if err != nil {
@@ -138,7 +143,7 @@ func (s *session) showParams(text string) {
 	for _, st := range f.Stmts {
 		if p, ok := st.(*lang.ParamDecl); ok {
 			if q, err := s.prog.Query(lang.Source{Name: "", Text: []byte(p.Name.Name)}); err == nil {
-				fmt.Fprintf(s.out, "%s = %s\n", p.Name.Name, q.Value(s.value))
+				fmt.Fprint(s.out, q.Named(s.value))
 			}
 		}
 	}
@@ -197,7 +202,7 @@ func (s *session) compile(stmts []lang.Source) (*lang.Program, error) {
 	o := &options{maxMemory: defaultMaxMemory, timeout: s.settings.timeout}
 	limits, done := compileLimits(o, time.Now()) // Ctrl-C stops a statement that takes too long
 	defer done()
-	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data, Limits: limits,
+	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data, Params: s.declaredParams(stmts), Limits: limits,
 		PlainLookups: s.settings.prop != engine.PropAC})
 }
 
@@ -270,7 +275,7 @@ func (s *session) query(text string) {
 		return
 	}
 	if q.IsConstant() || s.search != nil && s.found > 0 {
-		fmt.Fprintf(s.out, "%s = %s\n", q.Text, q.Value(s.value))
+		fmt.Fprint(s.out, q.Named(s.value))
 		return
 	}
 	fmt.Fprintf(s.out, "%s in %s\n", q.Text, q.Domains(s.root.Domain))
@@ -331,7 +336,7 @@ func (s *session) nextSolution() {
 		sense, _ := s.prog.Model.Objective()
 		switch {
 		case s.found == 0:
-			fmt.Fprintln(s.out, "no solution")
+			fmt.Fprintln(s.out, "no solution (:explain says which statements already have none)")
 		case sense != engine.Satisfy:
 			fmt.Fprintf(s.out, "optimal: no better solution than objective = %d\n", s.search.Objective())
 		default:
@@ -358,7 +363,7 @@ func (s *session) all(print bool) {
 	if s.onStop != nil {
 		defer s.onStop(sv.Stop)()
 	}
-	meter := liveProgress(sv, s.errw) // progress.go: the line of csp solve, on a terminal
+	meter := liveProgress(sv, s.langErrw) // progress.go: the line of csp solve, on a terminal (errw may be wrapped for colour)
 	for {
 		switch sv.Next() {
 		case engine.Solution:
@@ -398,7 +403,9 @@ func (s *session) explain() {
 	if s.onStop != nil { // Ctrl-C stops it as it stops a search
 		defer s.onStop(func() { stop.Store(true) })()
 	}
+	meter := explainProgress(s.langErrw, &opts)
 	c, err := lang.Explain(in, opts, timeout)
+	meter.clear()
 	switch {
 	case errors.Is(err, lang.ErrHasSolution):
 		fmt.Fprintln(s.out, "the model has a solution: there is nothing to explain")
@@ -465,21 +472,16 @@ func (s *session) drop(arg string) {
 	rest := append(append([]entry(nil), s.stmts[:n-1]...), s.stmts[n:]...)
 	if s.recompile(rest) {
 		fmt.Fprintf(s.out, "dropped [%d]; statements after it are renumbered\n", n)
+		return
 	}
+	fmt.Fprintf(s.errw, ":drop %d refused: without it the model does not compile (above); the model is unchanged\n", n)
 }
 
 // load adds a file: a data file if every statement gives a param a value,
 // otherwise model statements, one entry each.
 func (s *session) load(path string) {
-	src, err := readSource(path)
-	if err != nil {
-		s.failed = true
-		fmt.Fprintln(s.errw, "csp:", err)
-		return
-	}
-	f, err := lang.ParseFile(path, src.Text)
-	if err != nil {
-		s.fail(err, lang.Sources{path: src.Text})
+	src, f, ok := s.read(path)
+	if !ok {
 		return
 	}
 	if s.isData(f) {
@@ -491,6 +493,40 @@ func (s *session) load(path string) {
 		fmt.Fprintf(s.out, "loaded data from %s\n", path)
 		return
 	}
+	s.addStatements(f, path, "added %d statements from %s to the model")
+}
+
+// open starts again from a model file alone; the model stays as it was if
+// the file cannot be read or parsed.
+func (s *session) open(path string) {
+	_, f, ok := s.read(path)
+	if !ok {
+		fmt.Fprintln(s.errw, "the model is unchanged")
+		return
+	}
+	s.stmts, s.data, s.needs = nil, nil, nil
+	s.addStatements(f, path, "opened %[2]s: %[1]d statements")
+}
+
+// read reads and parses a file the session was asked to load.
+func (s *session) read(path string) (lang.Source, *lang.File, bool) {
+	src, err := readSource(path)
+	if err != nil {
+		s.failed = true
+		fmt.Fprintln(s.errw, "csp:", err)
+		return src, nil, false
+	}
+	f, err := lang.ParseFile(path, src.Text)
+	if err != nil {
+		s.fail(err, lang.Sources{path: src.Text})
+		return src, nil, false
+	}
+	return src, f, true
+}
+
+// addStatements appends the statements of f, a model file, and says so
+// with done (its count and the path).
+func (s *session) addStatements(f *lang.File, path, done string) {
 	stmts := append([]entry(nil), s.stmts...)
 	for _, st := range f.Stmts {
 		stmts = append(stmts, entry{text: lang.StmtText(f, st)})
@@ -498,8 +534,7 @@ func (s *session) load(path string) {
 	prog, err := s.compileEntries(stmts)
 	if missing, ok := lang.OnlyMissingParams(err); ok {
 		s.stmts, s.needs = stmts, missing
-		fmt.Fprintf(s.out, "loaded %d statements from %s; the model needs values for %s: :load a data file\n",
-			len(f.Stmts), path, strings.Join(missing, ", "))
+		fmt.Fprintf(s.out, done+"; it needs values for %[3]s: :load a data file\n", len(f.Stmts), path, strings.Join(missing, ", "))
 		return
 	}
 	if err != nil {
@@ -509,7 +544,7 @@ func (s *session) load(path string) {
 	s.stmts, s.needs = stmts, nil
 	s.install(prog)
 	s.root.Propagate()
-	fmt.Fprintf(s.out, "loaded %d statements from %s (:model lists them)\n", len(f.Stmts), path)
+	fmt.Fprintf(s.out, done+" (:model lists them)\n", len(f.Stmts), path)
 }
 
 // isData reports whether every statement of f is name = value for a param
@@ -601,4 +636,104 @@ func timeoutText(d time.Duration) string {
 		return "off"
 	}
 	return d.String()
+}
+
+// paramStatement reports whether text declares, with a value, a param
+// that an accepted statement already declares with one, and which
+// statement that is: typing param n = 12 again changes n.
+func (s *session) paramStatement(text string) (int, bool) {
+	name, valued, ok := paramDeclared(text)
+	if !ok || !valued {
+		return 0, false
+	}
+	for i, e := range s.stmts {
+		if old, _, ok := paramDeclared(e.text); ok && old == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// paramDeclared returns the name a statement declares if it is one param
+// declaration, and whether it gives the param a value.
+func paramDeclared(text string) (name string, valued, ok bool) {
+	f, err := lang.ParseFile("", []byte(text))
+	if err != nil || len(f.Stmts) != 1 {
+		return "", false, false
+	}
+	p, ok := f.Stmts[0].(*lang.ParamDecl)
+	if !ok {
+		return "", false, false
+	}
+	return p.Name.Name, p.Value != nil, true
+}
+
+// changeParam puts text in place of statement i, a declaration of the same
+// param, and lowers the model again; if it no longer compiles, the old
+// value stays.
+func (s *session) changeParam(i int, text string) {
+	stmts := append([]entry(nil), s.stmts...)
+	stmts[i] = entry{text: text}
+	prog, err := s.compileEntries(stmts)
+	if err != nil {
+		s.fail(err, prog.Sources)
+		fmt.Fprintf(s.errw, "the param keeps its value: with the new one the model does not compile (above)\n")
+		return
+	}
+	s.stmts, s.needs = stmts, nil
+	s.install(prog)
+	if !s.root.Propagate() {
+		fmt.Fprintf(s.out, "inconsistent: with the new value of statement [%d] the model has no solution\n", i+1)
+	}
+	s.showParams(text)
+	fmt.Fprintf(s.out, "statement [%d] changed; the model is lowered again\n", i+1)
+}
+
+// reset empties the model. The settings stay, and it says so when they
+// are not the defaults, which a newcomer would otherwise not suspect.
+func (s *session) reset() {
+	s.data = nil
+	s.recompile(nil)
+	fmt.Fprintln(s.out, "the model is empty")
+	var kept []string
+	if s.settings.order != defaultOrder {
+		kept = append(kept, "order "+searchopt.NameOf(orders, s.settings.order))
+	}
+	if s.settings.values != defaultValues {
+		kept = append(kept, "values "+searchopt.NameOf(valueOrders, s.settings.values))
+	}
+	if s.settings.prop != defaultProp {
+		kept = append(kept, "prop "+searchopt.NameOf(propLevels, s.settings.prop))
+	}
+	if s.settings.timeout != 0 {
+		kept = append(kept, "timeout "+timeoutText(s.settings.timeout))
+	}
+	if len(s.params) > 0 {
+		kept = append(kept, "-p "+strings.Join(s.params, " -p "))
+	}
+	if len(kept) > 0 {
+		fmt.Fprintf(s.out, "the settings stay: %s (:set lists them)\n", strings.Join(kept, ", "))
+	}
+}
+
+// declaredParams are the -p values of the params stmts declare: a -p for
+// a param not typed yet waits for its declaration instead of making every
+// statement an error.
+func (s *session) declaredParams(stmts []lang.Source) []string {
+	if len(s.params) == 0 {
+		return nil
+	}
+	declared := map[string]bool{}
+	for _, st := range stmts {
+		if name, _, ok := paramDeclared(string(st.Text)); ok {
+			declared[name] = true
+		}
+	}
+	var out []string
+	for _, p := range s.params {
+		if name, _, _ := strings.Cut(p, "="); declared[strings.TrimSpace(name)] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

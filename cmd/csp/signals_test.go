@@ -24,15 +24,15 @@ func TestSignalsWithoutAHandler(t *testing.T) {
 		signalled    syscall.Signal // 0: it exits with status
 		status       int
 	}{
-		{"TERM after the handler is gone", "register,release,TERM,sleep", false, syscall.SIGTERM, 0},
-		{"INT after the handler is gone", "register,release,INT,sleep", false, syscall.SIGINT, 0},
+		{"TERM after the handler is gone", "register,release,TERM,die", false, syscall.SIGTERM, 0},
+		{"INT after the handler is gone", "register,release,INT,die", false, syscall.SIGINT, 0},
 		{"INT ignored at start stays ignored", "register,release,INT,sleep", true, 0, 0},
 		{"a handler after the signal went by gets the next", "register,release,INT,sleep,register,INT,wait", true, 0, 0},
 		{"two handlers both stop", "register,register,INT,wait", false, 0, 0},
 		// timeout(1) sends its SIGTERM to csp, then to csp's process
 		// group; the second may come after the first reached the handler.
-		{"a signal twice at once is one", "register,TERM,wait,TERM,sleep", false, 0, 0},
-		{"a second signal later ends the process", "register,INT,wait,echo,INT,sleep", false, 0, 130},
+		{"a signal twice at once is one", "patient,register,TERM,wait,TERM,sleep", false, 0, 0},
+		{"a second signal later ends the process", "register,INT,wait,echo,INT,die", false, 0, 130},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -69,15 +69,19 @@ func TestSignalsWithoutAHandler(t *testing.T) {
 }
 
 // TestSignalsChild runs the steps of CSP_SIGNALS_CHILD: register a
-// handler, release the newest, raise a signal, sleep (a signal that ends
-// the process ends it here), wait until every registered handler stopped,
-// wait past signalEcho.
+// handler, release the newest, raise a signal, sleep (where the process
+// must live on), die (wait to be ended by a signal: however loaded the
+// machine, it comes before the two minutes are up; but SIGINT ignored at
+// start is only a sleep), wait until every registered handler stopped,
+// wait past signalEcho, or make signalEcho an hour (patient), so that two
+// signals sent one after the other are one whatever the machine's speed.
 func TestSignalsChild(t *testing.T) {
 	script := os.Getenv("CSP_SIGNALS_CHILD")
 	if script == "" {
 		t.Skip("run by TestSignalsWithoutAHandler")
 	}
-	if signal.Ignored(os.Interrupt) {
+	ignoredINT := signal.Ignored(os.Interrupt)
+	if ignoredINT {
 		fmt.Println("SIGINT ignored at start")
 	}
 	var releases []func()
@@ -97,13 +101,21 @@ func TestSignalsChild(t *testing.T) {
 			syscall.Kill(os.Getpid(), syscall.SIGINT)
 		case "sleep":
 			time.Sleep(500 * time.Millisecond)
+		case "die":
+			if ignoredINT {
+				time.Sleep(500 * time.Millisecond)
+			} else {
+				time.Sleep(2 * time.Minute)
+			}
+		case "patient":
+			signalEcho = time.Hour
 		case "echo":
 			time.Sleep(signalEcho + 100*time.Millisecond)
 		case "wait":
 			for _, ch := range stops {
 				select {
 				case <-ch:
-				case <-time.After(10 * time.Second):
+				case <-time.After(2 * time.Minute):
 					t.Fatal("a registered handler was not called")
 				}
 			}

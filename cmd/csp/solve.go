@@ -192,6 +192,10 @@ func report(prog *lang.Program, st engine.Stats, o *options, js *jsonStream, out
 		}
 	}
 	out.Flush()
+	if js == nil && res.found == 0 && res.complete && !o.count && isTerminal(stderr) {
+		// A person reads this; a script has the exit status.
+		fmt.Fprintln(stderr, "csp: --explain names a smallest set of statements that already have no solution")
+	}
 	if note := limitNote(o, res, optimizing); note != "" {
 		fmt.Fprintln(stderr, "csp:", note)
 	}
