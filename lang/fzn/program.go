@@ -74,7 +74,7 @@ func Compile(name string, src []byte) (prog *Program, err error) {
 		return prog, err
 	}
 	c := &compiler{name: name, syms: map[string]*symbol{}, prog: prog, model: engine.NewModel()}
-	if !c.read(f) || !c.inferBounds() || !c.makeVars() || !c.post() || !c.objective() {
+	if !c.read(f) || !c.mergeEqualities() || !c.inferBounds() || !c.makeVars() || !c.post() || !c.objective() {
 		c.errs.Sort()
 		return prog, c.errs
 	}

@@ -17,6 +17,7 @@ type fvar struct {
 	dom        []engine.Interval // sorted, disjoint; nil while unbounded
 	unbounded  bool              // declared var int with no domain
 	introduced bool              // var_is_introduced or is_defined_var
+	same       *fvar             // another variable this one equals (alias.go), or nil
 	eng        engine.Var
 	made       bool // eng is set
 }

@@ -129,7 +129,7 @@ func TestStatistics(t *testing.T) {
 		`(?m)^%%%mzn-stat: solveTime=\d+\.\d+$`,
 		`(?m)^%%%mzn-stat: nodes=[1-9]\d*$`,
 		`(?m)^%%%mzn-stat: failures=\d+$`,
-		`(?m)^%%%mzn-stat: variables=9$`,
+		`(?m)^%%%mzn-stat: variables=5$`,
 		`(?m)^%%%mzn-stat: boolVariables=4$`,
 		`(?m)^%%%mzn-stat: objective=13$`,
 		`(?m)^%%%mzn-stat-end\n\z`,
