@@ -54,12 +54,18 @@ type result struct {
 }
 
 func main() {
-	dir := flag.String("dir", "../shared/mznbench", "the selection's folder, with files/ beneath")
+	dir := flag.String("dir", "", "the selection's folder, with files/ beneath (default: ../shared/mznbench, from a worktree ../../shared/mznbench)")
 	sel := flag.String("sel", "public.json", "the selection, a JSON file in -dir")
 	reps := flag.Int("reps", 3, "runs of each solver on each instance; the report shows medians")
 	csp := flag.String("csp", "", "a csp binary (default: build ./cmd/csp)")
 	only := flag.String("only", "", "run only the instances whose family matches this regular expression")
 	flag.Parse()
+	if *dir == "" {
+		*dir = "../shared/mznbench"
+		if _, err := os.Stat(*dir); err != nil {
+			*dir = "../../shared/mznbench"
+		}
+	}
 	insts, err := load(filepath.Join(*dir, *sel))
 	if err != nil {
 		fatal(err)

@@ -19,17 +19,26 @@ type fparser struct {
 	ok   bool
 }
 
-// fastItem parses one item, or reports false.
+// fastItem parses one item, its tokens ending with ";" (or EOF), or
+// reports false.
 func fastItem(toks []lexer.Token) (*Item, bool) {
 	p := &fparser{toks: toks, ok: true}
 	it := p.item()
-	if !p.ok || p.i != len(toks)-1 || !p.peek().EOF() {
+	if !p.ok || p.i < len(toks) && !p.peek().EOF() {
 		return nil, false
 	}
 	return it, true
 }
 
-func (p *fparser) peek() *lexer.Token { return &p.toks[p.i] }
+// eofToken stands for every token past the end of an item.
+var eofToken = lexer.Token{Type: lexer.EOF}
+
+func (p *fparser) peek() *lexer.Token {
+	if p.i >= len(p.toks) {
+		return &eofToken
+	}
+	return &p.toks[p.i]
+}
 
 func (p *fparser) fail() { p.ok = false }
 
@@ -55,7 +64,7 @@ func (p *fparser) expect(v string) {
 
 func (p *fparser) next() *lexer.Token {
 	t := p.peek()
-	if !t.EOF() {
+	if p.i < len(p.toks) {
 		p.i++
 	}
 	return t

@@ -24,11 +24,14 @@ type tokenStream struct {
 	i    int
 }
 
+// Next returns the next token, and EOF (at the last one's place) past the
+// end: an item's tokens end with its ";", not with an EOF of their own.
 func (t *tokenStream) Next() (lexer.Token, error) {
-	tok := t.toks[t.i]
-	if t.i < len(t.toks)-1 {
-		t.i++
+	if t.i >= len(t.toks) {
+		return lexer.EOFToken(t.toks[len(t.toks)-1].Pos), nil
 	}
+	tok := t.toks[t.i]
+	t.i++
 	return tok, nil
 }
 
@@ -89,9 +92,7 @@ func splitItems(toks []lexer.Token) [][]lexer.Token {
 		case t.Value == ")" || t.Value == "]" || t.Value == "}":
 			depth = max(0, depth-1)
 		case t.Value == ";" && depth == 0:
-			// the EOF token after the ";" tells participle the item ends
-			item := append(toks[start:i+1:i+1], lexer.EOFToken(t.Pos))
-			out = append(out, item)
+			out = append(out, toks[start:i+1:i+1]) // the stream adds an EOF
 			start = i + 1
 		}
 	}
@@ -131,8 +132,8 @@ func convertParseError(err error, toks []lexer.Token) *lang.Error {
 	found := describeToken(ute.Unexpected)
 	if ute.Unexpected.EOF() {
 		found = "the end of the file (an item ends with \";\")"
-		if len(toks) >= 2 {
-			pos = endOf(toks[len(toks)-2])
+		if last := lastReal(toks); last != nil {
+			pos = endOf(*last)
 		}
 	}
 	exp := expectedWords(ute.Message())
@@ -144,6 +145,16 @@ func convertParseError(err error, toks []lexer.Token) *lang.Error {
 		return &lang.Error{Pos: pos, Msg: "expected " + exp + ", found " + found}
 	}
 	return &lang.Error{Pos: pos, Msg: "unexpected " + found}
+}
+
+// lastReal is the last token of an item that is not EOF, or nil.
+func lastReal(toks []lexer.Token) *lexer.Token {
+	for i := len(toks) - 1; i >= 0; i-- {
+		if !toks[i].EOF() {
+			return &toks[i]
+		}
+	}
+	return nil
 }
 
 // endOf is the position just after a token.
