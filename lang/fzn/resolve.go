@@ -74,17 +74,18 @@ func (c *compiler) array(e *Expr, ann bool) (arg, bool) {
 		return a, true
 	}
 	first, ok := c.resolve(elems[0], ann)
-	if !ok {
+	switch {
+	case !ok:
 		return arg{}, false
-	}
-	switch first.kind {
-	case aTerm:
+	case first.kind == aTerm:
 		a.isBool = first.isBool
 		a.elems = make([]term, 0, len(elems))
-	case aSet:
+	case first.kind == aSet:
 		a.kind = aSets
-	case aFloat:
+	case first.kind == aFloat:
 		return arg{pos: a.pos, kind: aFloat}, true
+	case ann:
+		return c.annotationArray(a, elems)
 	}
 	for i, el := range elems {
 		x := first
@@ -99,7 +100,7 @@ func (c *compiler) array(e *Expr, ann bool) (arg, bool) {
 		case a.kind == aSets && x.kind == aSet:
 			a.sets = append(a.sets, x.set)
 		case ann:
-			a.args = append(a.args, x)
+			return c.annotationArray(a, elems)
 		case x.kind == aFloat:
 			return arg{pos: a.pos, kind: aFloat}, true
 		default:
@@ -107,18 +108,24 @@ func (c *compiler) array(e *Expr, ann bool) (arg, bool) {
 			return arg{}, false
 		}
 	}
-	if ann && len(a.args) > 0 { // mixed: keep every element as an argument
-		a.args = a.args[:0]
-		for _, el := range elems {
-			x, _ := c.resolve(el, ann)
-			a.args = append(a.args, x)
+	return a, true
+}
+
+// annotationArray resolves an array of an annotation whose elements are
+// not all ints or all bools: seq_search([int_search(...), ...]).
+func (c *compiler) annotationArray(a arg, elems []*Expr) (arg, bool) {
+	a.elems, a.sets, a.kind = nil, nil, aArray
+	for _, el := range elems {
+		x, ok := c.resolve(el, true)
+		if !ok {
+			return arg{}, false
 		}
-		a.elems, a.sets = nil, nil
+		a.args = append(a.args, x)
 	}
 	return a, true
 }
 
-// name resolves a declared name, an element of a declared array, or in an
+// named resolves a declared name, an element of a declared array, or in an
 // annotation an annotation.
 func (c *compiler) named(e *Expr, ann bool) (arg, bool) {
 	pos := toPos(e.Pos)
