@@ -132,7 +132,7 @@ func (c *compiler) varDecl(d *Decl) (*symbol, bool) {
 		return sym, true
 	}
 	v := &fvar{name: d.Name.Text, pos: toPos(d.Name.Pos), isBool: isBool, dom: dom, unbounded: d.Type.Base.Int}
-	for _, an := range d.Anns {
+	for _, an := range d.Anns.List {
 		switch an.Name.Text {
 		case "var_is_introduced", "is_defined_var":
 			v.introduced = true

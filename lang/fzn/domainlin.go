@@ -17,7 +17,7 @@ const maxDomainRows = 1 << 12
 // hasAnnotation reports whether the constraint carries the annotation name.
 func (fc *fcons) hasAnnotation(name string) bool {
 	for _, a := range fc.anns {
-		if a.Name.Text == name && len(a.Args) == 0 {
+		if a.Name.Text == name && len(a.args()) == 0 {
 			return true
 		}
 	}

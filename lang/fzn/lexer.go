@@ -49,30 +49,43 @@ func init() {
 // would otherwise produce millions.
 const maxErrors = 20
 
-// scanner turns FlatZinc text into tokens. It is hand-written, as lang's
-// is: FlatZinc files run to millions of tokens, and a regular-expression
-// lexer spends most of its time on them.
+// scanner turns FlatZinc text into tokens: it is the lexer.Lexer that
+// participle's PeekingLexer reads from. It is hand-written, as lang's is:
+// FlatZinc files run to millions of tokens, and a regular-expression
+// lexer spends most of its time on them. Its errors are collected, not
+// returned: the tokens it gives after one are not parsed.
 type scanner struct {
-	file string
-	src  string
-	off  int
-	line int
-	col  int
-	toks []lexer.Token
-	errs lang.ErrorList
+	file  string
+	src   string
+	off   int
+	line  int
+	col   int
+	tok   lexer.Token
+	ready bool // tok holds the next token
+	count int  // tokens given, EOF included
+	errs  lang.ErrorList
 }
 
-// scan returns the tokens of src, ending with EOF, or the errors found.
-func scan(file string, src []byte) ([]lexer.Token, lang.ErrorList) {
-	s := &scanner{file: file, src: string(src), line: 1, col: 1, toks: make([]lexer.Token, 0, len(src)/5+8)}
+func newScanner(file string, src []byte) *scanner {
+	s := &scanner{file: file, src: string(src), line: 1, col: 1}
 	if strings.HasPrefix(s.src, "\uFEFF") {
 		s.off = 3
 	}
-	for s.off < len(s.src) && len(s.errs) < maxErrors {
+	return s
+}
+
+// Next returns the next token, EOF at the end of the text or after
+// maxErrors errors.
+func (s *scanner) Next() (lexer.Token, error) {
+	for !s.ready && s.off < len(s.src) && len(s.errs) < maxErrors {
 		s.step()
 	}
-	s.toks = append(s.toks, lexer.EOFToken(s.pos()))
-	return s.toks, s.errs
+	s.count++
+	if !s.ready {
+		return lexer.EOFToken(s.pos()), nil
+	}
+	s.ready = false
+	return s.tok, nil
 }
 
 func (s *scanner) pos() lexer.Position {
@@ -90,7 +103,7 @@ func (s *scanner) advance(n int) {
 }
 
 func (s *scanner) emit(typ lexer.TokenType, start lexer.Position, value string) {
-	s.toks = append(s.toks, lexer.Token{Type: typ, Value: value, Pos: start})
+	s.tok, s.ready = lexer.Token{Type: typ, Value: value, Pos: start}, true
 }
 
 // step scans one token, blank or comment.

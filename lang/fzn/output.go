@@ -29,7 +29,7 @@ type pendingOutput struct {
 // of a declaration.
 func (c *compiler) outputAnnotations(d *Decl, sym *symbol) {
 	array := sym.val.kind == aArray
-	for _, an := range d.Anns {
+	for _, an := range d.Anns.List {
 		switch name := an.Name.Text; {
 		case name == "output_var" && array, name == "output_array" && !array:
 			c.errorf(toPos(an.Name.Pos), "%s is not for %s: output_var marks a variable, output_array an array", name, d.Name.Text)
@@ -48,13 +48,13 @@ func (c *compiler) outputAnnotations(d *Decl, sym *symbol) {
 // sizes multiply to the array's length.
 func (c *compiler) outputDims(an *Annotation, n int) ([]engine.Interval, bool) {
 	pos := toPos(an.Name.Pos)
-	if len(an.Args) != 1 || an.Args[0].Array == nil {
+	if len(an.args()) != 1 || an.args()[0].Array == nil {
 		c.errorf(pos, "output_array takes a list of index sets, as output_array([1..3])")
 		return nil, false
 	}
 	var dims []engine.Interval
 	cells := int64(1)
-	for _, e := range an.Args[0].Array.Elems {
+	for _, e := range an.args()[0].Array.Elems {
 		a, ok := c.resolve(e, false)
 		if !ok {
 			return nil, false

@@ -19,22 +19,6 @@ type File struct {
 	Items []*Item
 }
 
-type tokenStream struct {
-	toks []lexer.Token
-	i    int
-}
-
-// Next returns the next token, and EOF (at the last one's place) past the
-// end: an item's tokens end with its ";", not with an EOF of their own.
-func (t *tokenStream) Next() (lexer.Token, error) {
-	if t.i >= len(t.toks) {
-		return lexer.EOFToken(t.toks[len(t.toks)-1].Pos), nil
-	}
-	tok := t.toks[t.i]
-	t.i++
-	return tok, nil
-}
-
 // symbolsOnly gives participle the token types; the text is scanned by
 // scan, whose tokens are fed through ParseFromLexer.
 type symbolsOnly struct{}
@@ -45,28 +29,43 @@ func (symbolsOnly) Lex(string, io.Reader) (lexer.Lexer, error) {
 	return nil, errors.New("fzn: the scanner runs before the parser")
 }
 
+// itemParser parses one item at a time from the file's tokens. Its
+// lookahead is 0: every choice of the grammar is made on one token, so
+// that an error is reported where it is, not where a branch began.
 var itemParser = sync.OnceValue(func() *participle.Parser[Item] {
-	return participle.MustBuild[Item](participle.Lexer(symbolsOnly{}), participle.UseLookahead(2))
+	return participle.MustBuild[Item](participle.Lexer(symbolsOnly{}), participle.UseLookahead(0))
 })
 
 // Parse parses FlatZinc text. name labels positions in errors. Errors are
-// a lang.ErrorList, at most one per item: each item is parsed on its own.
+// a lang.ErrorList: the scanner's, or at most one per item.
 func Parse(name string, src []byte) (f *File, err error) {
 	defer recoverInternal(&err)
-	toks, errs := scan(name, src)
-	if len(errs) > 0 {
-		return nil, errs
-	}
+	s := newScanner(name, src)
+	var errs lang.ErrorList
 	f = &File{Name: name}
-	for _, item := range splitItems(toks) {
-		it, e := parseItem(item)
+	for len(s.errs) == 0 && len(errs) < maxErrors {
+		item := &itemTokens{s: s}
+		lex, err := lexer.Upgrade(item)
+		if err != nil {
+			return nil, lang.ErrorList{{Msg: "internal error (please report): " + err.Error()}}
+		}
+		if item.n == 1 && item.atEnd {
+			break
+		}
+		if len(s.errs) > 0 {
+			break
+		}
+		it, e := parseItem(lex, lex.Range(0, lexer.RawCursor(item.n)))
 		if e != nil {
-			if errs = append(errs, e); len(errs) >= maxErrors {
-				break
-			}
+			errs = append(errs, e)
 			continue
 		}
 		f.Items = append(f.Items, it)
+	}
+	if len(s.errs) > 0 { // the tokens after a scanning error are not parsed
+		for t, _ := s.Next(); !t.EOF(); t, _ = s.Next() {
+		}
+		return nil, s.errs
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -74,42 +73,43 @@ func Parse(name string, src []byte) (f *File, err error) {
 	return f, nil
 }
 
-// splitItems cuts the tokens after each ";" outside brackets (an item
-// never holds one, but a broken one might). The last run, which has no
-// ";" if the file is cut short, ends with the EOF token.
-func splitItems(toks []lexer.Token) [][]lexer.Token {
-	var out [][]lexer.Token
-	start, depth := 0, 0
-	for i, t := range toks {
-		switch {
-		case t.EOF():
-			if i > start {
-				out = append(out, toks[start:i+1:i+1])
-			}
-		case t.Type != tokPunct:
-		case t.Value == "(" || t.Value == "[" || t.Value == "{":
-			depth++
-		case t.Value == ")" || t.Value == "]" || t.Value == "}":
-			depth = max(0, depth-1)
-		case t.Value == ";" && depth == 0:
-			out = append(out, toks[start:i+1:i+1]) // the stream adds an EOF
-			start = i + 1
-		}
-	}
-	return out
+// itemTokens gives participle the scanner's tokens up to the end of one
+// item: a ";" outside brackets (an item never holds one inside, but a
+// broken one might), then an EOF at its place; or the end of the text.
+// Each item is parsed on its own, so that one mistake does not hide the
+// next, and only its tokens are held at a time.
+type itemTokens struct {
+	s     *scanner
+	depth int
+	n     int // tokens given, the EOF included
+	last  lexer.Token
+	ended bool // the item's ";" has been given
+	atEnd bool // the text has ended
 }
 
-// parseItem parses the tokens of one item, ";" and EOF included.
-func parseItem(toks []lexer.Token) (*Item, *lang.Error) {
-	if fastParse {
-		if it, ok := fastItem(toks); ok {
-			return it, nil
-		}
+func (it *itemTokens) Next() (lexer.Token, error) {
+	it.n++
+	if it.ended {
+		return lexer.EOFToken(it.last.Pos), nil
 	}
-	lex, err := lexer.Upgrade(&tokenStream{toks: toks})
-	if err != nil {
-		return nil, &lang.Error{Pos: toPos(toks[0].Pos), Msg: err.Error()}
+	t, _ := it.s.Next()
+	switch {
+	case t.EOF():
+		it.atEnd = true
+	case t.Type != tokPunct:
+	case t.Value == "(" || t.Value == "[" || t.Value == "{":
+		it.depth++
+	case t.Value == ")" || t.Value == "]" || t.Value == "}":
+		it.depth = max(0, it.depth-1)
+	case t.Value == ";" && it.depth == 0:
+		it.ended = true
 	}
+	it.last = t
+	return t, nil
+}
+
+// parseItem parses one item from lex, whose tokens are toks (EOF last).
+func parseItem(lex *lexer.PeekingLexer, toks []lexer.Token) (*Item, *lang.Error) {
 	it, err := itemParser().ParseFromLexer(lex)
 	if err != nil {
 		return nil, convertParseError(err, toks)
@@ -140,6 +140,15 @@ func convertParseError(err error, toks []lexer.Token) *lang.Error {
 	if prev := tokenBefore(toks, ute.Unexpected); exp == `";"` && prev != nil && prev.Pos.Line < ute.Unexpected.Pos.Line {
 		// a ";" forgotten at the end of a line: say so there
 		return &lang.Error{Pos: endOf(*prev), Msg: `expected ";" at the end of the item, found ` + found + " at line " + strconv.Itoa(ute.Unexpected.Pos.Line)}
+	}
+	switch {
+	case exp != "":
+	case ute.Unexpected.Pos.Offset == toks[0].Pos.Offset: // no alternative of Item began
+		exp = `a type, "constraint", "predicate" or "solve"`
+	case isKeyword(&toks[0], "solve") && !isPunct(&ute.Unexpected, "::"):
+		exp = `"satisfy", "minimize" or "maximize"`
+	case isKeyword(&toks[0], "predicate"): // a parameter after ","
+		exp = "a type"
 	}
 	if exp != "" {
 		return &lang.Error{Pos: pos, Msg: "expected " + exp + ", found " + found}

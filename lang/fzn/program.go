@@ -133,11 +133,11 @@ func lastLine(f *File) int {
 
 func (c *compiler) constraint(it *Item) {
 	k := it.Constraint
-	fc := &fcons{pos: toPos(k.Name.Pos), name: k.Name.Text, anns: k.Anns}
+	fc := &fcons{pos: toPos(k.Name.Pos), name: k.Name.Text, anns: k.Anns.List}
 	fc.end = fc.pos
 	fc.end.Col += len(k.Name.Text)
 	fc.end.Offset += len(k.Name.Text)
-	for _, e := range k.Args {
+	for _, e := range k.Args.List {
 		a, ok := c.resolve(e, false)
 		if !ok {
 			return

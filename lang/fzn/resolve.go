@@ -173,7 +173,7 @@ func callArgs(e *Expr) []*Expr {
 	if e.Call == nil {
 		return nil
 	}
-	return e.Call.Args
+	return e.Call.List
 }
 
 // suggestion names a declared name close to n, for a typo.

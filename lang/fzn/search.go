@@ -37,7 +37,7 @@ type Phase struct {
 // does not know are ignored, as the FlatZinc specification allows, with a
 // warning.
 func (c *compiler) searchPhases() {
-	for _, an := range c.solve.Anns {
+	for _, an := range c.solve.Anns.List {
 		a, ok := c.annotation(an)
 		if ok {
 			c.searchAnn(a)
@@ -46,10 +46,7 @@ func (c *compiler) searchPhases() {
 }
 
 func (c *compiler) annotation(an *Annotation) (arg, bool) {
-	e := &Expr{Pos: an.Name.Pos, Name: an.Name}
-	if an.Args != nil {
-		e.Call = &CallArgs{Args: an.Args}
-	}
+	e := &Expr{Pos: an.Name.Pos, Name: an.Name, Call: an.Args}
 	n := len(c.errs)
 	a, ok := c.resolve(e, true)
 	if !ok { // an annotation is advice: one csp cannot read is not an error
