@@ -50,6 +50,7 @@ type result struct {
 	nodes     string
 	answer    string // the objective, SAT or UNSAT, or "-"
 	verdict   string // solved, unsolved or WRONG
+	checked   string // csp's solution given back to MiniZinc: checked, REJECTED, - or why not
 	timedOut  bool
 }
 
@@ -186,7 +187,80 @@ func runOne(dir string, in instance, solver, solvers string) result {
 		}
 	}
 	r.answer, r.verdict = judge(in, text)
+	if solver == "csp" && r.verdict != "WRONG" {
+		r.checked = check(dir, in, text)
+		if r.checked == "REJECTED" {
+			r.verdict = "WRONG"
+		}
+	}
 	return r
+}
+
+// check gives csp's last solution to MiniZinc as data, with the model and
+// its data, and has Gecode solve that: a solution that breaks a
+// constraint of the model makes it unsatisfiable. It returns "checked",
+// "REJECTED", "-" when there is no solution to check, or what went wrong.
+func check(dir string, in instance, out string) string {
+	sol := lastSolution(out)
+	if sol == "" {
+		return "-"
+	}
+	f, err := os.CreateTemp("", "solution-*.dzn")
+	if err != nil {
+		return "not checked: " + err.Error()
+	}
+	defer os.Remove(f.Name())
+	f.WriteString(sol)
+	f.Close()
+	args := []string{"--solver", "gecode", filepath.Join(dir, "files", in.Model)}
+	if in.Data != "" {
+		args = append(args, filepath.Join(dir, "files", in.Data))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := exec.CommandContext(ctx, "minizinc", append(args, f.Name())...).CombinedOutput()
+	switch {
+	case strings.Contains(string(res), "=====UNSATISFIABLE====="):
+		return "REJECTED"
+	case strings.Contains(string(res), "----------"):
+		return "checked"
+	}
+	return "not checked: " + firstLine(string(res), err)
+}
+
+// lastSolution is the last solution in a run's dzn output, without the
+// objective (MiniZinc declares none) or comments.
+func lastSolution(out string) string {
+	end := strings.LastIndex(out, "----------")
+	if end < 0 {
+		return ""
+	}
+	start := strings.LastIndex(out[:end], "----------")
+	if start < 0 {
+		start = 0
+	} else {
+		start += len("----------")
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(out[start:end], "\n") {
+		if strings.HasPrefix(line, "%") || strings.HasPrefix(line, "_objective") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+func firstLine(s string, err error) string {
+	for _, line := range strings.Split(s, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			return line
+		}
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return "no answer"
 }
 
 // judge reads a run's answer and compares it with the selection's, as
@@ -252,8 +326,8 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 		fmt.Printf(" Limits scaled by %g.", limitScale)
 	}
 	fmt.Print("\n\n")
-	fmt.Println("| family | data | kind | Gecode's answer | csp | verdict | csp time | Gecode time | csp solveTime | Gecode solveTime | csp nodes | Gecode nodes | limit |")
-	fmt.Println("|---|---|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|")
+	fmt.Println("| family | data | kind | Gecode's answer | csp | verdict | csp's solution | csp time | Gecode time | csp solveTime | Gecode solveTime | csp nodes | Gecode nodes | limit |")
+	fmt.Println("|---|---|---|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|")
 	var solved, gecodeSolved, wrong int
 	for _, r := range rows {
 		c, g := median(r.csp), median(r.gecode)
@@ -272,12 +346,12 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 		if g.verdict == "solved" {
 			gecodeSolved++
 		}
-		fmt.Printf("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f s |\n",
-			r.in.Family, filepath.Base(r.in.Data), r.in.Kind, r.in.Answer, c.answer, verdict,
+		fmt.Printf("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f s |\n",
+			r.in.Family, filepath.Base(r.in.Data), r.in.Kind, r.in.Answer, c.answer, verdict, c.checked,
 			wall(c), wall(g), solveTime(c), solveTime(g), c.nodes, g.nodes, r.in.limit().Seconds())
 	}
 	fmt.Printf("\ncsp solved %d of %d within the limit, Gecode %d in the same run; %d wrong answers.\n", solved, len(rows), gecodeSolved, wrong)
-	fmt.Println("\nTimes are the wall time of the whole `minizinc` process (flattening with the solver's library, then solving); solveTime is the solver's own statistic. A time past the limit is shown as `>` the limit: the solver was stopped.")
+	fmt.Println("\nTimes are the wall time of the whole `minizinc` process (flattening with the solver's library, then solving); solveTime is the solver's own statistic. csp's last solution is given back to MiniZinc as data with the model, and Gecode solves that: `checked` means the model accepts it, REJECTED (a wrong answer) that it breaks a constraint. A time past the limit is shown as `>` the limit: the solver was stopped.")
 	return wrong
 }
 

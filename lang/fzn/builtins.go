@@ -151,9 +151,28 @@ func compareRel(sig string, op engine.BinOp) relation {
 		truth: func(p *poster) engine.Expr { return p.bin(op, p.ex(0), p.ex(1)) },
 		post:  func(p *poster) { p.linear([]int64{1, -1}, p.terms(0, 1), op, 0) },
 		reif: func(p *poster, r term, imp bool) {
+			if x, c, ok := varAndConst(p.terms(0, 1)); ok && (op == engine.OpEq || op == engine.OpNe) {
+				// x = c as membership: bounds miss a c inside x's bounds but
+				// not in its domain, which must make r false (depot-placement:
+				// "some Y equals C" clauses over such literals)
+				p.reify(r, engine.NewInSet(p.ref(x), []int64{c}, op == engine.OpNe), imp)
+				return
+			}
 			p.reifyLinear(r, []int64{1, -1}, p.terms(0, 1), op, 0, imp)
 		},
 	}
+}
+
+// varAndConst returns the variable and the constant of a pair of terms
+// with one of each.
+func varAndConst(ts []term) (term, int64, bool) {
+	switch {
+	case ts[0].isConst() && !ts[1].isConst():
+		return ts[1], ts[0].k, true
+	case !ts[0].isConst() && ts[1].isConst():
+		return ts[0], ts[1].k, true
+	}
+	return term{}, 0, false
 }
 
 func linearRel(op engine.BinOp) relation {
