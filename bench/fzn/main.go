@@ -148,6 +148,8 @@ func install(csp string) (string, func(), error) {
 var limitScale = 1.0
 
 // limit is the time an instance gets, as run.py gives it (times -scale).
+// The solver is told to stop a second before it (--time-limit), and killed
+// at it.
 func (in instance) limit() time.Duration {
 	s := (in.FlatS + 2*in.SolveS + 2) * limitScale
 	return time.Duration(s * float64(time.Second))
@@ -159,7 +161,11 @@ var (
 )
 
 func runOne(dir string, in instance, solver, solvers string) result {
-	args := []string{"--solver", solver, "--output-mode", "dzn", "--output-objective", "-s", filepath.Join(dir, "files", in.Model)}
+	// MiniZinc's own time limit, a second before the kill, so that a solver
+	// still searching reports its best solution or =====UNKNOWN=====
+	ms := max(in.limit()-time.Second, time.Second).Milliseconds()
+	args := []string{"--solver", solver, "--output-mode", "dzn", "--output-objective", "-s",
+		"--time-limit", strconv.FormatInt(ms, 10), filepath.Join(dir, "files", in.Model)}
 	if in.Data != "" {
 		args = append(args, filepath.Join(dir, "files", in.Data))
 	}
