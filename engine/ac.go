@@ -314,12 +314,23 @@ func (s *Solver) fixpoint() bool {
 			p = a.slow.pop()
 		default:
 			a.cur = -1
+			if t.halted { // a propagator went on after its tick said stop
+				return false
+			}
 			return true
 		}
 		a.queued[p] = false
 		a.cur = p
+		if t.tick(1) {
+			s.clearAC(p)
+			return false
+		}
 		s.stats.Propagations++
 		ok := a.props[p].propagate(s)
+		if !ok && t.halted {
+			s.clearAC(p)
+			return false
+		}
 		if s.tr != nil {
 			s.traceRan(s.acCons(p), t.touched, a.props[p])
 		}
@@ -340,8 +351,6 @@ func (s *Solver) acCons(p int32) int32 {
 
 // failAC empties the queues after propagator p failed.
 func (s *Solver) failAC(p int32) {
-	a := &s.ac
-	t := &s.st
 	c := s.acCons(p)
 	if c >= 0 && s.weight != nil {
 		s.weight[c]++
@@ -349,6 +358,14 @@ func (s *Solver) failAC(p int32) {
 	if s.tr != nil && c >= 0 {
 		s.tr.failCon = int(c)
 	}
+	s.clearAC(p)
+}
+
+// clearAC empties the queues, the events and the touched list, p being
+// the propagator that ran last.
+func (s *Solver) clearAC(p int32) {
+	a := &s.ac
+	t := &s.st
 	for a.fast.size > 0 {
 		q := a.fast.pop()
 		a.queued[q] = false
@@ -440,6 +457,11 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 		}
 	}
 	ok := s.fixpoint()
+	if t.halted {
+		// Not a failure: the search stops, and the level stays until
+		// Reset (undoing ten million removals is a wait after a stop).
+		return false
+	}
 	if s.trace != nil {
 		s.trace(len(s.frames), Var(x), v, eq, ok)
 	}
@@ -497,7 +519,8 @@ func (p *acSpread) propagate(s *Solver) bool {
 		if live.pos[l] >= t.cell[live.size] || !t.fixed(p.xs[l]) {
 			continue // spread already
 		}
-		if !p.spread(t, l, live.remove(t, l)) {
+		targets := live.remove(t, l)
+		if t.tick(int32(len(targets)/64)) || !p.spread(t, l, targets) {
 			return false
 		}
 	}
@@ -526,7 +549,9 @@ func (p *linearProp) bounds(t *store) bool {
 	}
 	for {
 		c := t.changes
-		if !p.le(t, 1) || !p.le(t, -1) {
+		// Bounds can shave one value a round (2x = 2y + 1 over 0..10^7
+		// takes ten million): each round counts.
+		if t.tick(int32(len(p.xs))) || !p.le(t, 1) || !p.le(t, -1) {
 			return false
 		}
 		if t.changes == c {
@@ -574,6 +599,9 @@ func (p *linearProp) binaryEq(t *store) bool {
 	for i := range 2 {
 		x, y := p.xs[i], p.xs[1-i]
 		a, b := p.coef[i], p.coef[1-i]
+		if t.tick(t.size(x) / 16) {
+			return false
+		}
 		for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 			r := -p.k - a*v // b·y = r; bounded by the magnitude check
 			if r%b != 0 || !t.contains(y, r/b) {
@@ -638,6 +666,9 @@ func (b *acBinary) propagate(s *Solver) bool {
 			p.vals[i] = a
 			found := false
 			for v, more := t.minOf(y), true; more; v, more = t.nextValue(y, v) {
+				if t.tick(1) {
+					return false
+				}
 				p.vals[1-i] = v
 				if p.holds(0) {
 					rx[oa], ry[v-ly] = int32(v-ly)+1, int32(oa)+1
@@ -709,6 +740,9 @@ func (a *acExpr) propagate(s *Solver) bool {
 		p.vals[l] = a.vals[a.at[j]]
 	}
 	for {
+		if t.tick(1) {
+			return false
+		}
 		if e.holds() {
 			for j := range k {
 				if i := a.at[j] + a.digit[j]; !sup[i] {
@@ -804,7 +838,8 @@ func (b *builder) linearObjective() *acObjective {
 		// Room for k0 - sign·best + 1, where |best| <= the magnitude.
 		total, _ := AbsInt(p.k)
 		for i, x := range p.xs {
-			m, _ := termMagnitude(p.coef[i], b.s.m.InitialDomain(Var(x)))
+			lo, hi := b.s.m.InitialBounds(Var(x))
+			m, _ := termMagnitude(p.coef[i], lo, hi)
 			total += m // fits: normalize checked the sum
 		}
 		if total > 1<<61 {

@@ -113,7 +113,7 @@ func (p *circuitProp) propagate(t *store, mode propMode) bool {
 		return false
 	}
 	for {
-		if !p.spread(t) {
+		if t.tick(int32(len(p.x))) || !p.spread(t) {
 			return false
 		}
 		again, ok := p.chains(t)

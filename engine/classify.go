@@ -96,7 +96,7 @@ func (b *builder) postExpr(e Expr) error {
 func (b *builder) post(p propagator) {
 	if len(p.vars()) >= 2 {
 		b.register(p)
-	} else if !p.filter(&b.s.st) {
+	} else if !p.filter(&b.s.st) && !b.s.st.halted {
 		b.s.unsat = true
 	}
 }

@@ -16,8 +16,7 @@ func (b *builder) checkExpr(e Expr) error {
 		if e.V < 0 || int(e.V) >= b.s.m.NumVars() {
 			return fmt.Errorf("expression refers to variable %d, which is not in the model", e.V)
 		}
-		vs := b.s.m.InitialDomain(e.V)
-		lo, hi = vs[0], vs[len(vs)-1]
+		lo, hi = b.s.m.InitialBounds(e.V)
 	case *Unary:
 		if err = b.checkExpr(e.X); err == nil {
 			lo, hi, err = unaryBounds(e.Op, e.X)

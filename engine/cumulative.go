@@ -79,13 +79,15 @@ func (g *Cumulative) Holds(vals []int64) bool {
 // at time t: s <= t < s + d.
 func runsAt(s, d, t int64) bool { return s <= t && !endsBy(s, d, t) }
 
-// Decompose implements Global: capacity, durations and demands are at
-// least 0, and at the start of each task the demands of the tasks running
-// then add up to at most the capacity. (Holds explains why that is the
-// whole constraint; checking it also at a duration-0 task's start adds
-// nothing false, since the load there must fit as well.)
+// Decompose implements Global: every start time is defined (also those
+// the loads do not read: of a task of duration or demand 0), capacity,
+// durations and demands are at least 0 (so defined), and at the start of
+// each task the demands of the tasks running then add up to at most the
+// capacity. (Holds explains why that is the whole constraint; checking it
+// also at a duration-0 task's start adds nothing false, since the load
+// there must fit as well.)
 func (g *Cumulative) Decompose() (Expr, error) {
-	var parts []Expr
+	parts := definedParts(nil, g.start)
 	var ok bool
 	if parts, ok = nonNegative(parts, g.capacity); !ok {
 		return NewConst(0), nil

@@ -88,6 +88,9 @@ func (p *cumulativeProp) propagate(t *store, mode propMode) bool {
 		}
 	}
 	for {
+		if t.tick(int32(len(p.s.x))) { // a pass, O(n²) at worst; passes until the bounds stop
+			return false
+		}
 		capMax, ok := p.load(t)
 		if !ok {
 			return false

@@ -10,24 +10,38 @@ var cumulativeCheck = registerGlobalCheck(globalCheck{
 	instances: 60,
 	make: func(rng *rand.Rand, m *Model) Global {
 		n := 2 + rng.Intn(3)
-		start, dur := randomTasks(rng, m, n, int64(n))
+		var u int
+		start, dur := randomTasks(rng, m, n, int64(n), &u)
 		var dem []Expr
 		for range n {
-			switch rng.Intn(5) {
+			switch rng.Intn(6) {
 			case 0:
 				dem = append(dem, randomVars(rng, m, "r", 1, int64(-rng.Intn(2)), 3)...)
 			case 1:
 				dem = append(dem, NewConst(0))
+			case 2:
+				if u < maxUndefinable {
+					u++
+					dem = append(dem, undefinable(rng, m, "r", int64(-rng.Intn(2)), 3))
+					break
+				}
+				dem = append(dem, NewConst(1))
 			default:
 				dem = append(dem, NewConst(1+rng.Int63n(3)))
 			}
 		}
 		var capacity Expr
-		switch rng.Intn(4) {
+		switch rng.Intn(5) {
 		case 0:
 			capacity = randomVars(rng, m, "c", 1, -1, 4)[0]
 		case 1:
 			capacity = NewConst(int64(rng.Intn(6)) - 1)
+		case 2:
+			if u < maxUndefinable {
+				capacity = undefinable(rng, m, "c", int64(-rng.Intn(2)), 4)
+				break
+			}
+			capacity = NewConst(2)
 		default:
 			capacity = NewConst(2 + rng.Int63n(3))
 		}

@@ -91,7 +91,11 @@
 // A search stops with Stopped when Options.Deadline passes, when
 // Options.StopFlag becomes true (one flag can stop many solvers), or when
 // Solver.Stop is called from another goroutine; a Stopped search proves
-// nothing about the solutions it did not reach.
+// nothing about the solutions it did not reach. The limits are looked at
+// between nodes and, every thousand units of work or so, inside one:
+// while NewSolver filters a wide domain, during the root's propagation,
+// within a propagator's pass over a domain (poll.go). A stop inside
+// propagation leaves the solver Halted: Next returns Stopped until Reset.
 //
 // # Batches and tracing
 //

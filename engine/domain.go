@@ -47,24 +47,16 @@ func (vi *varInfo) at(i int32) int { return vi.woff + int(i)*vi.stride }
 // variables read 3 x 80 KB in order instead of 3 x 640 KB of cache lines
 // one at a time.
 
-// addVars appends count variables whose domain is the given sorted values.
-func (t *store) addVars(values []int64, count int) {
-	lo := values[0]
-	width := values[len(values)-1] - lo + 1
+// addVars appends count variables whose domain is the union of ivs
+// (sorted, disjoint), size values in all: the values themselves are never
+// listed, so that a domain of millions costs its words only.
+func (t *store) addVars(ivs []Interval, size int64, count int) {
+	lo := ivs[0].Lo
+	width := ivs[len(ivs)-1].Hi - lo + 1
 	nw := int((width + 63) / 64)
 	pattern := make([]uint64, nw)
-	if int64(len(values)) == width { // a range: whole words at once
-		for i := range pattern {
-			pattern[i] = ^uint64(0)
-		}
-		if r := width & 63; r != 0 {
-			pattern[nw-1] = 1<<r - 1
-		}
-	} else {
-		for _, v := range values {
-			o := v - lo
-			pattern[o>>6] |= 1 << (o & 63)
-		}
+	for _, iv := range ivs { // whole words at once, each interval's
+		setBits(pattern, iv.Lo-lo, iv.Hi-lo)
 	}
 	base := len(t.words)
 	t.words = append(t.words, make([]uint64, nw*count)...)
@@ -78,9 +70,23 @@ func (t *store) addVars(values []int64, count int) {
 			t.words[vi.at(int32(i))] = w
 		}
 		t.vi = append(t.vi, vi)
-		t.newCell(int32(len(values)))
+		t.newCell(int32(size))
 		t.newCell(0)
 		t.newCell(int32(width - 1))
+	}
+}
+
+// setBits sets bits a..b of words.
+func setBits(words []uint64, a, b int64) {
+	for a <= b {
+		w, o := a>>6, a&63
+		n := min(64-o, b-a+1) // bits of this word
+		mask := ^uint64(0)
+		if n < 64 {
+			mask = (uint64(1)<<n - 1) << o
+		}
+		words[w] |= mask
+		a += n
 	}
 }
 

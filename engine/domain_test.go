@@ -66,7 +66,7 @@ func TestStoreAgainstReference(t *testing.T) {
 			// Now and then a run of variables with one domain, whose
 			// words interleave when it is wider than a word.
 			d, run := randomDomain(rng), 1+rng.Intn(n-k)
-			st.addVars(d, run)
+			st.addValues(d, run)
 			for range run {
 				ref.stack[0] = append(ref.stack[0], d)
 			}
@@ -170,7 +170,7 @@ func TestStoreWideDomain(t *testing.T) {
 	var st store
 	st.magic = 1
 	vs := []int64{-1 << 40, -1<<40 + MaxDomainWidth - 1}
-	st.addVars(vs, 1)
+	st.addValues(vs, 1)
 	st.push()
 	if !st.removeBelow(0, -1<<40+1) || st.minOf(0) != vs[1] || st.size(0) != 1 {
 		t.Fatalf("removeBelow across a wide empty span: min %d size %d", st.minOf(0), st.size(0))
@@ -192,7 +192,7 @@ func TestMidOrder(t *testing.T) {
 	for range 2000 {
 		d := randomDomain(rng)
 		var st store
-		st.addVars(d, 1)
+		st.addValues(d, 1)
 		st.magic = 1
 		if rng.Intn(3) == 0 { // remove from the bounds and inside
 			st.push()
@@ -249,4 +249,17 @@ func TestCopyingChosenBySize(t *testing.T) {
 	if s := newSolver(t, m, Default()); !s.st.copying {
 		t.Errorf("9x9 sudoku: trailing, want copying (%d cells, %d words)", len(s.st.cell), len(s.st.words))
 	}
+}
+
+// addValues is addVars over a list of sorted values.
+func (t *store) addValues(values []int64, count int) {
+	var ivs []Interval
+	for _, v := range values {
+		if n := len(ivs); n > 0 && ivs[n-1].Hi == v-1 {
+			ivs[n-1].Hi = v
+		} else {
+			ivs = append(ivs, Interval{v, v})
+		}
+	}
+	t.addVars(ivs, int64(len(values)), count)
 }

@@ -181,8 +181,8 @@ func (p *elementProp) supports(t *store) bool {
 				p.ok[d][v-p.dims[d].Lo] = true
 			}
 		}
-		if !p.nextCell(t) {
-			return found
+		if !p.nextCell(t) || t.tick(1) {
+			return found // halted: the answer no longer matters (poll.go)
 		}
 	}
 }
@@ -242,6 +242,9 @@ func (p *elementProp) meets(t *store, k int) bool {
 	a, b := smallerFirst(t, y, r)
 	hi := min(t.maxOf(y), t.maxOf(r))
 	for v, ok := firstFrom(t, a, max(t.minOf(y), t.minOf(r))); ok && v <= hi; v, ok = t.nextValue(a, v) {
+		if t.tick(1) {
+			return true // halted: the answer no longer matters (poll.go)
+		}
 		if t.contains(b, v) {
 			p.resid[k], p.residOK[k] = v, true
 			return true
@@ -258,6 +261,9 @@ func (p *elementProp) markShared(t *store, k int) bool {
 	hi := min(t.maxOf(y), t.maxOf(r))
 	found := false
 	for v, ok := firstFrom(t, a, max(t.minOf(y), t.minOf(r))); ok && v <= hi; v, ok = t.nextValue(a, v) {
+		if t.tick(1) {
+			return true // halted: the answer no longer matters (poll.go)
+		}
 		if t.contains(b, v) {
 			found = true
 			p.resid[k], p.residOK[k] = v, true
@@ -315,7 +321,7 @@ func (p *elementProp) pruneIndices(t *store) bool {
 		}
 		ok, lo := p.ok[d], p.dims[d].Lo
 		for v, more := t.minOf(x), true; more; v, more = t.nextValue(x, v) {
-			if !ok[v-lo] && !t.remove(x, v) {
+			if t.tick(1) || !ok[v-lo] && !t.remove(x, v) {
 				return false
 			}
 		}
@@ -332,7 +338,7 @@ func (p *elementProp) pruneResult(t *store) bool {
 	base := t.vi[r].lo
 	for v, more := t.minOf(r), true; more; v, more = t.nextValue(r, v) {
 		o := v - base
-		if p.mark[o>>6]&(1<<(o&63)) == 0 && !t.remove(r, v) {
+		if t.tick(1) || p.mark[o>>6]&(1<<(o&63)) == 0 && !t.remove(r, v) {
 			return false
 		}
 	}
@@ -362,7 +368,7 @@ func (p *elementProp) fixedCell(t *store) bool {
 		return t.fixTo(y, p.resC)
 	}
 	for v, more := t.minOf(y), true; more; v, more = t.nextValue(y, v) {
-		if !t.contains(p.res, v) && !t.remove(y, v) {
+		if t.tick(1) || !t.contains(p.res, v) && !t.remove(y, v) {
 			return false
 		}
 	}

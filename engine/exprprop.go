@@ -62,6 +62,9 @@ func (e *exprProp) filter(t *store) bool {
 	x := e.p.vars[u]
 	// Removing the value just tried leaves the ones after it in place.
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if t.tick(1) {
+			return false
+		}
 		e.p.vals[u] = v
 		if !e.holds() && !t.remove(x, v) {
 			return false

@@ -316,7 +316,7 @@ func (f *gccFlow) prune(t *store) bool {
 // nextValue finds the value after v whether v is still there or not.
 func (f *gccFlow) removeOthers(t *store, x int32) bool {
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
-		if f.p.index(v) < 0 && !t.remove(x, v) {
+		if t.tick(1) || f.p.index(v) < 0 && !t.remove(x, v) {
 			return false
 		}
 	}

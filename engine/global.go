@@ -151,7 +151,7 @@ func (b *builder) postGlobal(g Global) error {
 	if len(xs) == 1 {
 		// post would filter it once, at the root, and never run it
 		// again: keep exactly the values for which it holds.
-		b.s.unsat = b.s.unsat || !r.filterOne(&b.s.st)
+		b.s.unsat = b.s.unsat || !r.filterOne(&b.s.st) && !b.s.st.halted
 		return nil
 	}
 	b.post(r)
@@ -163,6 +163,9 @@ func (b *builder) postGlobal(g Global) error {
 func (r *globalRun) filterOne(t *store) bool {
 	x := r.xs[0]
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if t.tick(1) {
+			return false
+		}
 		for i, y := range r.argX {
 			if y == x {
 				r.vals[i] = v

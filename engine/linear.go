@@ -240,7 +240,8 @@ func (b *builder) normalize(f *linForm, sign, incr int64, rel linRel) *linearPro
 			continue
 		}
 		a, ok1 = MulInt(a, sign)
-		m, ok2 := termMagnitude(a, b.s.m.InitialDomain(Var(x)))
+		lo, hi := b.s.m.InitialBounds(Var(x))
+		m, ok2 := termMagnitude(a, lo, hi)
 		if total, ok = AddInt(total, m); !ok || !ok1 || !ok2 {
 			return nil
 		}
@@ -250,11 +251,11 @@ func (b *builder) normalize(f *linForm, sign, incr int64, rel linRel) *linearPro
 	return p
 }
 
-// termMagnitude returns the largest |a·v| over the values v.
-func termMagnitude(a int64, values []int64) (int64, bool) {
+// termMagnitude returns the largest |a·v| over the values v in lo..hi.
+func termMagnitude(a, lo, hi int64) (int64, bool) {
 	absA, ok1 := AbsInt(a)
-	lo, ok2 := AbsInt(values[0])
-	hi, ok3 := AbsInt(values[len(values)-1])
+	lo, ok2 := AbsInt(lo)
+	hi, ok3 := AbsInt(hi)
 	if !ok1 || !ok2 || !ok3 {
 		return 0, false
 	}

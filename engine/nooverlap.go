@@ -75,11 +75,14 @@ func endsBy(s, d, t int64) bool {
 	return !ok || d <= gap // !ok: the gap exceeds every int64, d included
 }
 
-// Decompose implements Global: every duration is at least 0, and each
-// pair of tasks is ordered one way or the other unless one of their
-// durations is 0.
+// Decompose implements Global: every start time is defined, every
+// duration is at least 0 (which requires it to be defined), and each pair
+// of tasks is ordered one way or the other unless one of their durations
+// is 0. A start must be defined even where nothing else reads it (a lone
+// task, a task of duration 0), as the arguments of every global must: a
+// truth test with an undefined number in it is false.
 func (g *NoOverlap) Decompose() (Expr, error) {
-	var parts []Expr
+	parts := definedParts(nil, g.start)
 	for _, d := range g.dur {
 		var ok bool
 		if parts, ok = nonNegative(parts, d); !ok {
@@ -129,6 +132,17 @@ func (g *NoOverlap) pair(i, j int) (Expr, error) {
 		alts = append(alts, le)
 	}
 	return NewNary(OpAny, alts)
+}
+
+// definedParts appends to parts the definedness of each of es that may be
+// undefined.
+func definedParts(parts, es []Expr) []Expr {
+	for _, e := range es {
+		if MayBeUndefined(e) {
+			parts = append(parts, Defined(e))
+		}
+	}
+	return parts
 }
 
 // nonNegative appends e >= 0 to parts, or, for a constant, nothing; it

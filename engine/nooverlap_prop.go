@@ -49,6 +49,9 @@ func (p *noOverlapProp) propagate(t *store, mode propMode) bool {
 		}
 	}
 	for {
+		if t.tick(int32(len(p.s.x))) { // a pass; passes until the bounds stop
+			return false
+		}
 		m := p.load(t)
 		if m < 2 {
 			return true

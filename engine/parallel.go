@@ -457,6 +457,10 @@ func (r *parallelRun) work(i int, s *Solver, subs *Paths, next *atomic.Int64) {
 		path = subs.appendPath(int(k), path[:0])
 		if !s.enter(path) {
 			r.collect(i, s, false)
+			if s.Halted() { // stopped, not proven empty
+				r.stopped()
+				break
+			}
 			s.leaveSubproblem()
 			continue
 		}

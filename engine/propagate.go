@@ -13,7 +13,8 @@ import "time"
 // The work is done on a trail level of its own, which the next call of
 // Next or Propagate undoes first: propagating never changes the search
 // tree, its nodes or its statistics other than Propagations and
-// SearchTime.
+// SearchTime. The limits of Options stop it as they stop a search: it
+// then returns false, and Halted reports true.
 func (s *Solver) Propagate() bool {
 	start := time.Now()
 	defer func() { s.stats.SearchTime += time.Since(start) }()
@@ -30,7 +31,7 @@ func (s *Solver) Propagate() bool {
 		before := s.st.changes
 		for _, p := range s.props {
 			s.stats.Propagations++
-			if !p.filter(&s.st) {
+			if s.st.tick(1) || !p.filter(&s.st) {
 				return false
 			}
 		}

@@ -74,7 +74,7 @@ func (p *regularProp) propagate(t *store, _ propMode) bool {
 		if !p.forwardSmall() || !p.backwardSmall() {
 			return false
 		}
-	} else if !p.forward() || !p.backward() {
+	} else if !p.forward(t) || !p.backward(t) {
 		return false
 	}
 	return p.prune(t)
@@ -93,6 +93,9 @@ func (p *regularProp) domains(t *store) bool {
 			}
 			return false // a constant outside the alphabet
 		}
+		if t.tick(int32(min(int(t.size(x)), s)/32 + 1)) {
+			return false
+		}
 		if int(t.size(x)) < s {
 			for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 				if k := a.index(v); k >= 0 {
@@ -109,7 +112,7 @@ func (p *regularProp) domains(t *store) bool {
 }
 
 // forward lists the states reachable from the start in each layer.
-func (p *regularProp) forward() bool {
+func (p *regularProp) forward(t *store) bool {
 	a, s, nq := p.a, p.s, p.nq
 	clear(p.mark)
 	p.lay = append(p.lay[:0], a.Start)
@@ -118,6 +121,9 @@ func (p *regularProp) forward() bool {
 	for i := range p.argX {
 		row := p.inDom[i*s : i*s+s]
 		next := p.mark[(i+1)*nq : (i+2)*nq]
+		if t.tick(int32((p.layAt[i+1]-p.layAt[i])*int32(s)/32 + 1)) {
+			return false
+		}
 		for _, q := range p.lay[p.layAt[i]:p.layAt[i+1]] {
 			for k, r := range a.Next[int(q)*s : int(q)*s+s] {
 				if r >= 0 && row[k] && next[r] == 0 {
@@ -136,7 +142,7 @@ func (p *regularProp) forward() bool {
 
 // backward marks the reached states that lead to acceptance, and the
 // values on the edges between them.
-func (p *regularProp) backward() bool {
+func (p *regularProp) backward(t *store) bool {
 	a, s, nq, n := p.a, p.s, p.nq, len(p.argX)
 	last := p.mark[n*nq : (n+1)*nq]
 	ok := false
@@ -155,6 +161,9 @@ func (p *regularProp) backward() bool {
 		sup := p.sup[i*s : i*s+s]
 		here := p.mark[i*nq : (i+1)*nq]
 		next := p.mark[(i+1)*nq : (i+2)*nq]
+		if t.tick(int32((p.layAt[i+1]-p.layAt[i])*int32(s)/32 + 1)) {
+			return false
+		}
 		for _, q := range p.lay[p.layAt[i]:p.layAt[i+1]] {
 			for k, r := range a.Next[int(q)*s : int(q)*s+s] {
 				if r >= 0 && row[k] && next[r]&regBwd != 0 {
@@ -183,6 +192,9 @@ func (p *regularProp) prune(t *store) bool {
 		}
 		if kept == t.size(x) {
 			continue // every value left is supported
+		}
+		if t.tick(int32(min(int(t.size(x)), s)/32 + 1)) {
+			return false
 		}
 		if int(t.size(x)) < s {
 			for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
@@ -219,6 +231,9 @@ func (p *regularProp) single(t *store) bool {
 		}
 	}
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if t.tick(1) {
+			return false
+		}
 		for i, y := range p.argX {
 			if y >= 0 {
 				p.word[i] = v

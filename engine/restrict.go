@@ -14,7 +14,8 @@ import "slices"
 // Restrict narrows the domain of v to the values it has among values,
 // before the search starts: it must be called before the first Next (or
 // after Reset). It reports false if no value is left, and then the
-// search finds no solution. Restricting v to one value is what a unary
+// search finds no solution, or if a limit stopped it (Halted), and then
+// the search stops. Restricting v to one value is what a unary
 // constraint v = value in the model would do: under PropFC and PropNone it
 // changes the domain and nothing else, so the search tree is the one of
 // the model with that constraint.
@@ -39,6 +40,9 @@ func (s *Solver) Restrict(v Var, values []int64) bool {
 		}
 		keep := false
 		for w, more := t.minOf(x), true; more && ok; w, more = t.nextValue(x, w) {
+			if t.tick(1) {
+				return false // halted: Next says Stopped
+			}
 			if _, found := slices.BinarySearch(sorted, w); found {
 				keep = true
 			} else if t.size(x) == 1 {
@@ -57,8 +61,9 @@ func (s *Solver) Restrict(v Var, values []int64) bool {
 
 // Reset returns the solver to the state NewSolver left it in: the root
 // domains without restrictions, no solution found, no statistics, no
-// objective bound, dom/wdeg weights back to 1, a passed deadline
-// forgotten. Stop stays in effect.
+// objective bound, dom/wdeg weights back to 1, a passed deadline and a
+// stop inside propagation forgotten (unless NewSolver itself was
+// stopped). Stop stays in effect.
 // Reset costs time proportional to what the search changed since (a
 // trailing store) or to the depth it reached (a copying one), not to the
 // size of the model.
@@ -103,6 +108,7 @@ func (s *Solver) Reset() {
 	s.stats = Stats{}
 	s.deadlineTick = 0
 	s.timedOut = false
+	s.st.halted, s.st.poll = s.builtHalted, pollEvery
 	s.traceOver = false
 	s.objOn = s.objOn0
 	s.solObj = 0

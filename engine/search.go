@@ -146,7 +146,9 @@ type Solver struct {
 	stopFlag     atomic.Bool
 	stats        Stats
 	deadlineTick uint32
+	looks        uint32       // lookAtLimits calls (poll.go), not reset: Progress every 16th
 	timedOut     bool         // the deadline passed; Reset clears it, unlike Stop
+	builtHalted  bool         // a limit stopped NewSolver: the solver stays halted
 	traceBudget  int64        // bytes the copies of a traced search's domains may take (SetTraceBudget)
 	traceOver    bool         // they would have taken more: tracing ended and the search stops; Reset clears it
 	cutDepth     int          // SolveParallel's decomposition: cut the tree at this depth (0: never)
@@ -227,8 +229,8 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	s := &Solver{m: m, opts: opts, n: int32(m.NumVars())}
 	words := 0
 	for v := range s.n {
-		vs := m.InitialDomain(Var(v))
-		words += int((vs[len(vs)-1]-vs[0])/64) + 1
+		lo, hi := m.InitialBounds(Var(v))
+		words += int((hi-lo)/64) + 1
 	}
 	s.st.words = newWords(words)
 	s.st.vi = make([]varInfo, 0, s.n)
@@ -239,14 +241,22 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 		for v+k < s.n && m.vars[v+k].dom == m.vars[v].dom {
 			k++
 		}
-		s.st.addVars(m.InitialDomain(Var(v)), int(k))
+		s.st.addVars(m.InitialIntervals(Var(v)), m.InitialSize(Var(v)), int(k))
 		v += k
 	}
 	s.st.magic = 1
+	s.st.poll, s.st.limits = pollEvery, s.lookAtLimits
+	// Nothing done while building is undone (commitRoot drops the log):
+	// no trail records, which filtering 1..16000000 value by value made
+	// 128 MB of. copyState decides after.
+	s.st.copying = true
 	b := newBuilder(s)
 	for i, c := range m.Constraints() {
 		if err := b.postConstraint(c, i); err != nil {
 			return nil, err
+		}
+		if s.st.halted {
+			break // the rest would not be posted either: the solver only stops
 		}
 	}
 	if err := b.postObjective(); err != nil {
@@ -275,6 +285,7 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 		s.initPhases(phases, s.vorder)
 	}
 	s.objOn0, s.unsat0 = s.objOn, s.unsat
+	s.builtHalted = s.st.halted
 	s.st.commitRoot()
 	s.st.copyState()
 	s.st.push() // the root: Restrict and PropAC's root propagation, undone by Reset
@@ -296,8 +307,23 @@ func (s *Solver) Next() Status {
 	return st
 }
 
+// next is Next without the clock.
 func (s *Solver) next() Status {
+	st := s.search()
+	if s.st.halted && st != Solution {
+		// A stop inside propagation looks like a failure to the search,
+		// which may then run out of branches: it proves nothing.
+		st = Stopped
+	}
+	return st
+}
+
+// search goes on from where the last call stopped.
+func (s *Solver) search() Status {
 	s.dropPropagation()
+	if s.st.halted {
+		return Stopped
+	}
 	switch s.phase {
 	case phaseStart:
 		if !s.start() {
@@ -354,7 +380,7 @@ func (s *Solver) next() Status {
 		f.v, f.tried = v, true
 		if s.node(f.x, v) {
 			s.phase = phaseChoose
-		} else if s.failed() {
+		} else if !s.st.halted && s.failed() {
 			s.restartSearch()
 		}
 	}
@@ -479,7 +505,7 @@ func (s *Solver) replay(f *frame) bool {
 		}
 		ok = s.fixpoint()
 	}
-	if !ok {
+	if !ok && !t.halted { // halted: the level stays until Reset, as in nodeAC
 		t.pop()
 	}
 	return ok
@@ -519,7 +545,7 @@ func (s *Solver) nextAC() Status {
 		}
 		if s.nodeAC(f.x, f.v, eq) {
 			s.phase = phaseChoose
-		} else if s.failed() {
+		} else if !s.st.halted && s.failed() {
 			s.restartSearch()
 		}
 	}
@@ -629,6 +655,11 @@ func (s *Solver) node(x int32, v int64) bool {
 	s.stats.MaxDepth = max(s.stats.MaxDepth, len(s.frames))
 	s.stats.MaxAssigned = s.stats.MaxDepth // every decision is x = v
 	ok := s.assign(x, v)
+	if s.st.halted {
+		// Not a failure: the search stops, and the level stays until
+		// Reset (undoing ten million removals is a wait after a stop).
+		return false
+	}
 	if s.trace != nil {
 		s.trace(len(s.frames), Var(x), v, true, ok)
 	}
@@ -654,6 +685,7 @@ func (s *Solver) assign(x int32, v int64) bool {
 	}
 	fc := s.opts.Prop == PropFC
 	lo, hi := s.watchAt[x], s.watchAt[x+1]
+	t.poll -= hi - lo // the runs below, counted (poll.go); a long one ticks itself
 	for i := lo; i < hi; i++ {
 		w := s.watches[i]
 		if s.fcFuse != nil && s.fcFuse[i] && s.tr == nil {

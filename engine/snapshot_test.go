@@ -19,7 +19,7 @@ func TestSnapshotRestoresExactly(t *testing.T) {
 		n := 2 + rng.Intn(5)
 		for k := 0; k < n; {
 			d, run := randomDomain(rng), 1+rng.Intn(n-k)
-			st.addVars(d, run)
+			st.addValues(d, run)
 			for range run {
 				ref.stack[0] = append(ref.stack[0], d)
 			}

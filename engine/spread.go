@@ -73,6 +73,9 @@ func (p *multiSpread) propagate(s *Solver) bool {
 			continue // spread already
 		}
 		targets := live.remove(t, l)
+		if t.tick(int32(len(targets) / 64)) { // 10000-queens: a spread is 10000 removals
+			return false
+		}
 		var ok bool
 		switch {
 		case p.queens && p.wide && p.flat != nil && flatQueens && s.tr == nil && t.track && !t.copying:

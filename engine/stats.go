@@ -28,8 +28,11 @@ func (s *Solver) Stats() Stats { return s.stats }
 // flag is an atomic load, cheap enough for every node; the clock is read
 // every 256 calls, and Progress is called every 4096.
 func (s *Solver) limitReached() bool {
-	if s.timedOut || s.traceOver || s.stopFlag.Load() || s.opts.StopFlag != nil && s.opts.StopFlag.Load() || s.group != nil && s.group.Load() {
+	if s.timedOut || s.traceOver || s.st.halted || s.stopFlag.Load() || s.opts.StopFlag != nil && s.opts.StopFlag.Load() || s.group != nil && s.group.Load() {
 		return true
+	}
+	if s.st.poll < 0 && s.st.pollLimits() {
+		return true // the work since the last look (poll.go)
 	}
 	if s.nodeLimit > 0 && s.stats.Nodes >= s.nodeLimit {
 		s.nodeHit = true

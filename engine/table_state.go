@@ -150,6 +150,9 @@ func (s *tableState) removeValue(t *store, c int, k int32) bool {
 func (s *tableState) removeOthers(t *store, c int) bool {
 	x := s.xs[c]
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if t.tick(1) {
+			return false
+		}
 		if _, in := s.d.valueIndex(c, v); !in && !t.remove(x, v) {
 			return false
 		}

@@ -63,6 +63,12 @@ type store struct {
 
 	// The last queens pass's choice for dom/wdeg (see fusedMin).
 	fused fusedMin
+
+	// Stopping inside propagation (poll.go): the work units left before
+	// the next look at the limits, the look, and whether one said stop.
+	poll   int32
+	limits func() bool
+	halted bool
 }
 
 // touch records that the domain of x changed.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,8 +34,10 @@ import (
 //  3. truth tests stop it: a comparison (list = list and list != list
 //     elementwise), a membership (in and not in; a set, a range with
 //     constant or variable bounds, a list), a global constraint inside an
-//     expression, a number used as a truth value. A truth test with any
-//     undefined part is false (not in included);
+//     expression or as a statement (any argument: a start time, a
+//     duration, a demand, a capacity of nooverlap and cumulative, also of
+//     a task nothing else reads), a number used as a truth value. A truth
+//     test with any undefined part is false (not in included);
 //  4. a number used as a truth value means n != 0, false where undefined;
 //  5. not, and, or, xor, ->, <->, forall, exists (of any size) and if
 //     combine always-defined truth values by ordinary logic; a truth value
@@ -86,6 +89,7 @@ const (
 	dfInList                // kids[0] in list (not in when neg)
 	dfListCmp               // list op list2, op = or !=
 	dfGlobal                // op(list), op one of alldiff diagonal increasing decreasing
+	dfSched                 // nooverlap(list, list2) or cumulative(list, list2, list3, kids[0])
 	dfNot                   // not kids[0]
 	dfLogic                 // kids[0] op kids[1], op one of and or xor -> <->
 	dfQuant                 // op gens: kids[0], op forall or exists; or forall gens { kids... }
@@ -101,6 +105,7 @@ type dfNode struct {
 	kids  []*dfNode
 	list  *dfList
 	list2 *dfList
+	list3 *dfList // dfSched: cumulative's demands
 	gens  *dfGens
 	block bool // dfQuant: a forall block, its statements in kids
 	paren bool // dfQuant: in parentheses even where it could stand bare
@@ -329,6 +334,11 @@ func (n *dfNode) renderT(tail bool) string {
 		return dfElemsText(n.kids[1:]) + "[" + n.kids[0].wrap(2) + "]"
 	case dfAgg, dfGlobal:
 		return n.op + "(" + n.list.render() + ")"
+	case dfSched:
+		if n.op == "nooverlap" {
+			return "nooverlap(" + n.list.render() + ", " + n.list2.render() + ")"
+		}
+		return "cumulative(" + n.list.render() + ", " + n.list2.render() + ", " + n.list3.render() + ", " + n.kids[0].wrap(2) + ")"
 	case dfIf:
 		return "if " + n.kids[0].wrap(2) + " then " + n.kids[1].wrap(2) + " else " + n.kids[2].wrap(2) + " end"
 	case dfCmp:
@@ -594,6 +604,8 @@ func (e *dfEnv) eval(n *dfNode) (int64, bool) {
 			return 0, true // an undefined element, even of a one-element list
 		}
 		return dfB(dfGlobalHolds(n.op, vs)), true
+	case dfSched:
+		return dfB(e.schedHolds(n)), true
 	case dfNot:
 		return dfB(!e.truth(n.kids[0])), true
 	case dfLogic:
@@ -667,6 +679,58 @@ func dfGlobalHolds(op string, vs []int64) bool {
 					return false
 				}
 			}
+		}
+	}
+	return true
+}
+
+// schedHolds is nooverlap or cumulative: false with an undefined
+// argument, whichever, or a negative duration, demand or capacity;
+// otherwise no two tasks of positive durations overlap (nooverlap), or
+// at every time the demands of the tasks running then (start <= time <
+// start + duration) add up to at most the capacity (cumulative), tried
+// at every time from the earliest start to the latest end.
+func (e *dfEnv) schedHolds(n *dfNode) bool {
+	start, ok1 := e.elems(n.list)
+	dur, ok2 := e.elems(n.list2)
+	if !ok1 || !ok2 || len(start) != len(dur) {
+		return false
+	}
+	dem := make([]int64, len(start))
+	capacity := int64(1)
+	if n.op == "cumulative" {
+		var ok3, ok4 bool
+		dem, ok3 = e.elems(n.list3)
+		capacity, ok4 = e.eval(n.kids[0])
+		if !ok3 || !ok4 || len(dem) != len(start) || capacity < 0 {
+			return false
+		}
+	} else {
+		for i := range dem {
+			dem[i] = 1
+		}
+	}
+	for i := range start {
+		if dur[i] < 0 || dem[i] < 0 {
+			return false
+		}
+	}
+	if len(start) == 0 {
+		return true
+	}
+	lo, hi := start[0], start[0]
+	for i := range start {
+		lo, hi = min(lo, start[i]), max(hi, start[i]+dur[i])
+	}
+	for t := lo; t < hi; t++ {
+		load := int64(0)
+		for i := range start {
+			if start[i] <= t && t < start[i]+dur[i] {
+				load += dem[i]
+			}
+		}
+		if load > capacity {
+			return false
 		}
 	}
 	return true
@@ -869,6 +933,7 @@ func (md *dfModel) undefinedAlways() []*dfNode {
 		}
 		list(n.list, scope)
 		list(n.list2, scope)
+		list(n.list3, scope)
 	}
 	list = func(l *dfList, scope []dfGen) {
 		if l == nil {
@@ -963,6 +1028,18 @@ func dfAllOptions() []engine.Options {
 	return out
 }
 
+// dfDecomposeOptions are the settings of opts that also solve the model
+// compiled with --decompose: the course's and the default propagation.
+func dfDecomposeOptions(opts []engine.Options) []engine.Options {
+	var out []engine.Options
+	for _, o := range opts {
+		if o.Order == engine.OrderInput && o.Values == engine.ValuesMin || o.Order == engine.OrderDomWdeg && o.Values == engine.ValuesMid && o.Prop == engine.PropAC {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // dfParallelOptions are the settings also run with SolveParallel.
 var dfParallelOptions = []engine.Options{
 	{Order: engine.OrderDomWdeg, Values: engine.ValuesMid, Prop: engine.PropAC},
@@ -1013,21 +1090,7 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 		}
 		return dfCompileError + err.Error(), nil, nil
 	}
-	vars := make([]engine.Var, 0, md.width())
-	for _, v := range md.vars {
-		for _, d := range prog.Decls {
-			if d.Name == v.name && len(d.Vars) == 1 {
-				vars = append(vars, d.Vars[0])
-			}
-		}
-	}
-	if md.aN > 0 {
-		for _, d := range prog.Decls {
-			if d.Name == "a" && len(d.Vars) == md.aN {
-				vars = append(vars, d.Vars...)
-			}
-		}
-	}
+	vars := md.declared(prog)
 	if len(vars) != md.width() {
 		return fmt.Sprintf("the program declares %d variables, want %d", len(vars), md.width()), opts, parallel
 	}
@@ -1039,11 +1102,10 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 		return a
 	}
 	ref := md.reference()
-	for _, o := range opts {
-		one := []engine.Options{o}
-		s, err := engine.NewSolver(prog.Model, o)
+	run := func(model *engine.Model, o engine.Options, name string) string {
+		s, err := engine.NewSolver(model, o)
 		if err != nil {
-			return fmt.Sprintf("%s: NewSolver: %v", dfOptName(o), err), one, nil
+			return fmt.Sprintf("%s: NewSolver: %v", name, err)
 		}
 		var got [][]int64
 		var objs []int64
@@ -1053,13 +1115,31 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 				break
 			}
 			if st != engine.Solution {
-				return fmt.Sprintf("%s: status %v", dfOptName(o), st), one, nil
+				return fmt.Sprintf("%s: status %v", name, st)
 			}
 			got = append(got, read(s.Value))
 			objs = append(objs, s.Objective())
 		}
-		if p := md.compare(ref, got, objs, true, dfOptName(o)); p != "" {
-			return p, one, nil
+		return md.compare(ref, got, objs, true, name)
+	}
+	for _, o := range opts {
+		if p := run(prog.Model, o, dfOptName(o)); p != "" {
+			return p, []engine.Options{o}, nil
+		}
+	}
+	// Every global as its decomposition, every lookup in its v1 form
+	// (--decompose, and the lowering under --prop fc and none): the same
+	// declared variables, in the same order.
+	dprog, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}, Decompose: true, PlainLookups: true})
+	if err != nil {
+		return "--decompose: " + dfCompileError + err.Error(), nil, nil
+	}
+	if dv := md.declared(dprog); !slices.Equal(dv, vars) {
+		return fmt.Sprintf("--decompose declares the variables %v, want %v", dv, vars), nil, nil
+	}
+	for _, o := range dfDecomposeOptions(opts) {
+		if p := run(dprog.Model, o, dfOptName(o)+" --decompose"); p != "" {
+			return p, []engine.Options{o}, nil
 		}
 	}
 	for _, o := range parallel {
@@ -1081,6 +1161,27 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 		}
 	}
 	return "", nil, nil
+}
+
+// declared returns the engine variables of md's scalars, in order, then
+// those of a.
+func (md *dfModel) declared(prog *Program) []engine.Var {
+	vars := make([]engine.Var, 0, md.width())
+	for _, v := range md.vars {
+		for _, d := range prog.Decls {
+			if d.Name == v.name && len(d.Vars) == 1 {
+				vars = append(vars, d.Vars[0])
+			}
+		}
+	}
+	if md.aN > 0 {
+		for _, d := range prog.Decls {
+			if d.Name == "a" && len(d.Vars) == md.aN {
+				vars = append(vars, d.Vars...)
+			}
+		}
+	}
+	return vars
 }
 
 // compare checks the solutions csp returned, in order, against the
@@ -1869,6 +1970,9 @@ func (g *dfGenr) aggregate(d int) *dfNode {
 }
 
 func (g *dfGenr) global(d int) *dfNode {
+	if g.chance(30) {
+		return g.sched(d)
+	}
 	n := &dfNode{k: dfGlobal, op: []string{"alldiff", "diagonal", "increasing", "decreasing"}[g.n(4)]}
 	switch g.n(6) {
 	case 0:
@@ -1885,6 +1989,45 @@ func (g *dfGenr) global(d int) *dfNode {
 	}
 	n.list = g.litList(d, 2+g.n(2))
 	return n
+}
+
+// sched is nooverlap or cumulative over 1 to 3 tasks whose start times,
+// durations, demands and capacity may be undefined (6 / x, p[x]).
+func (g *dfGenr) sched(d int) *dfNode {
+	n := &dfNode{k: dfSched, op: []string{"nooverlap", "cumulative"}[g.n(2)]}
+	size := 1 + g.n(3)
+	n.list = g.litList(d, size)
+	n.list2 = &dfList{k: dfLLit}
+	for range size {
+		n.list2.elems = append(n.list2.elems, g.amount(d))
+	}
+	if n.op == "cumulative" {
+		n.list3 = &dfList{k: dfLLit}
+		for range size {
+			n.list3.elems = append(n.list3.elems, g.amount(d))
+		}
+		n.kids = []*dfNode{g.amount(d)}
+	}
+	return n
+}
+
+// amount is a duration, a demand or a capacity: never a constant below
+// 0, which the language refuses while compiling, but a variable that can
+// be negative, or an undefinable number.
+func (g *dfGenr) amount(d int) *dfNode {
+	switch g.n(5) {
+	case 0:
+		if v := g.pickVar(); v.dom[len(v.dom)-1] >= 0 && (len(v.dom) > 1 || v.dom[0] >= 0) {
+			return dfVarN(v.name)
+		}
+	case 1:
+		return &dfNode{k: dfAbs, kids: []*dfNode{g.undefinable(max(d-1, 0))}}
+	case 2:
+		if x := g.undefinable(0); x.k != dfIdxA && x.k != dfIdxP && x.k != dfIdxM && x.k != dfIdxL {
+			return x // 6 / x, x % y: a range around 0
+		}
+	}
+	return dfLitN(int64(g.n(3)))
 }
 
 // listCmp is list = list or list != list.
@@ -1935,6 +2078,7 @@ func (n *dfNode) clone() *dfNode {
 	c.set = append([]int64(nil), n.set...)
 	c.list = n.list.clone()
 	c.list2 = n.list2.clone()
+	c.list3 = n.list3.clone()
 	c.gens = n.gens.clone()
 	return &c
 }
@@ -2005,6 +2149,7 @@ func (md *dfModel) slots() []**dfNode {
 		}
 		list(n.list)
 		list(n.list2)
+		list(n.list3)
 		gens(n.gens)
 	}
 	list = func(l *dfList) {
@@ -2192,7 +2337,7 @@ func (md *dfModel) features() map[string]bool {
 	}
 	isTruth := func(n *dfNode) bool {
 		switch n.k {
-		case dfCmp, dfInSet, dfInRange, dfInList, dfListCmp, dfGlobal, dfNot, dfLogic, dfQuant:
+		case dfCmp, dfInSet, dfInRange, dfInList, dfListCmp, dfGlobal, dfSched, dfNot, dfLogic, dfQuant:
 			return true
 		}
 		return false
@@ -2277,6 +2422,22 @@ func (md *dfModel) features() map[string]bool {
 			if n.list.k == dfLLit && len(n.list.elems) == 1 {
 				f["global of one element"] = true
 			}
+		case dfSched:
+			where := "in an expression "
+			if ctx == "statement" {
+				where = "statement "
+			}
+			f["global "+where+n.op] = true
+			for i, l := range []*dfList{n.list, n.list2, n.list3} {
+				for _, e := range l.elemsOrNone() {
+					if dfUndefinable(e) {
+						f[n.op+" with an undefinable "+[]string{"start", "duration", "demand"}[i]] = true
+					}
+				}
+			}
+			if len(n.kids) > 0 && dfUndefinable(n.kids[0]) {
+				f["cumulative with an undefinable capacity"] = true
+			}
 		case dfNot:
 			kctx = "operand of not"
 		case dfLogic:
@@ -2310,7 +2471,7 @@ func (md *dfModel) features() map[string]bool {
 		for _, k := range n.kids {
 			walk(k, kctx)
 		}
-		for _, l := range []*dfList{n.list, n.list2} {
+		for _, l := range []*dfList{n.list, n.list2, n.list3} {
 			if l == nil {
 				continue
 			}
@@ -2333,6 +2494,38 @@ func (md *dfModel) features() map[string]bool {
 	return f
 }
 
+// elemsOrNone is the elements of a literal list, none for nil.
+func (l *dfList) elemsOrNone() []*dfNode {
+	if l == nil {
+		return nil
+	}
+	return l.elems
+}
+
+// dfUndefinable reports whether n holds a division, a remainder or an
+// element with an index that depends on a variable.
+func dfUndefinable(n *dfNode) bool {
+	if n == nil {
+		return false
+	}
+	switch n.k {
+	case dfArith:
+		if (n.op == "/" || n.op == "%") && dfVarDep(n.kids[1]) {
+			return true
+		}
+	case dfIdxA, dfIdxP, dfIdxM, dfIdxL:
+		if dfVarDep(n.kids[0]) || n.k == dfIdxM && dfVarDep(n.kids[1]) {
+			return true
+		}
+	}
+	for _, k := range n.kids {
+		if dfUndefinable(k) {
+			return true
+		}
+	}
+	return false
+}
+
 // dfOnVar reports whether n mentions a decision variable.
 func dfOnVar(n *dfNode) bool {
 	if n == nil {
@@ -2346,7 +2539,7 @@ func dfOnVar(n *dfNode) bool {
 			return true
 		}
 	}
-	for _, l := range []*dfList{n.list, n.list2} {
+	for _, l := range []*dfList{n.list, n.list2, n.list3} {
 		if l != nil {
 			for _, e := range l.elems {
 				if dfOnVar(e) {
@@ -2380,6 +2573,10 @@ var dfWantFeatures = []string{
 	"global in an expression alldiff", "global in an expression diagonal", "global in an expression increasing",
 	"global in an expression decreasing", "global statement alldiff", "global statement diagonal",
 	"global statement increasing", "global statement decreasing", "global of one element",
+	"global statement nooverlap", "global statement cumulative", "global in an expression nooverlap",
+	"global in an expression cumulative", "nooverlap with an undefinable start", "nooverlap with an undefinable duration",
+	"cumulative with an undefinable start", "cumulative with an undefinable duration",
+	"cumulative with an undefinable demand", "cumulative with an undefinable capacity",
 	"minimize", "maximize",
 }
 

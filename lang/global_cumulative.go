@@ -32,8 +32,8 @@ func lowerCumulative(l *lowerer, c *Call) engine.Global {
 		!l.notNegative(c, 2, dem, "the demands", "a demand") {
 		return nil
 	}
-	if lo, hi := capacity.Bounds(); lo == hi && lo < 0 {
-		l.errorf(c.Args[3], "cumulative: the capacity is %d, but it cannot be negative", lo)
+	if v, ok := negativeConst(capacity); ok {
+		l.errorf(c.Args[3], "cumulative: the capacity is %d, but it cannot be negative", v)
 		return nil
 	}
 	g, _ := engine.NewCumulative(start, dur, dem, capacity) // its only error, unequal lengths, is ruled out above

@@ -29,10 +29,21 @@ func lowerNoOverlap(l *lowerer, c *Call) engine.Global {
 // element.
 func (l *lowerer) notNegative(c *Call, i int, es []engine.Expr, list, one string) bool {
 	for k, e := range es {
-		if lo, hi := e.Bounds(); lo == hi && lo < 0 {
-			l.errorf(c.Args[i], "%s: %s have %d as element %d, but %s cannot be negative", c.Fun.Name, list, lo, k+1, one)
+		if v, ok := negativeConst(e); ok {
+			l.errorf(c.Args[i], "%s: %s have %d as element %d, but %s cannot be negative", c.Fun.Name, list, v, k+1, one)
 			return false
 		}
 	}
 	return true
+}
+
+// negativeConst reports a negative constant: one the model writes (after
+// its params are folded), not an expression over variables whose bounds
+// earlier statements happened to fix (1 / x where x is -1), which is a
+// number like any other and makes the global false when negative.
+func negativeConst(e engine.Expr) (int64, bool) {
+	if k, ok := e.(*engine.Const); ok && k.V < 0 {
+		return k.V, true
+	}
+	return 0, false
 }

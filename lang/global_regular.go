@@ -32,9 +32,16 @@ func lowerRegular(l *lowerer, c *Call) engine.Global {
 		return nil
 	}
 	text, at := patternText(s)
-	d, perr := compilePattern(text)
+	d, perr := compilePattern(text, patBuild{length: len(list), poll: func() string {
+		return l.limit.exceeded("building the automaton of this pattern")
+	}})
 	if perr != nil {
-		l.errorf(patternSpan(s, at, perr.off, perr.end), "%s", perr.msg)
+		sp := patternSpan(s, at, perr.off, perr.end)
+		if perr.limit {
+			l.limit.stop(l.errs, sp, "%s", perr.msg)
+			return nil
+		}
+		l.errorf(sp, "%s", perr.msg)
 		return nil
 	}
 	values, ok := regularAlphabet(l.m, list, d)

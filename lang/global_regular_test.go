@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -148,6 +149,45 @@ func TestRegularErrorPositions(t *testing.T) {
 		e := list[0]
 		if e.Pos.Line != 2 || e.Pos.Col != c.col || e.End.Col != c.end || !strings.Contains(e.Msg, c.msg) {
 			t.Errorf("%s: %d:%d-%d %q, want 2:%d-%d %q", c.src, e.Pos.Line, e.Pos.Col, e.End.Col, e.Msg, c.col, c.end, c.msg)
+		}
+	}
+}
+
+// The patterns of issue 29 in models: one whose subset construction has
+// thousands of states that minimise to one, and one that takes 4000
+// values over a list of 3 (no solution, found at once); a build stops at
+// a compile limit, a stop request or the memory limit, with the error at
+// the pattern.
+func TestRegularBuildInModels(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want int
+	}{
+		{"var x[1..3] in 0..1\nregular(x, \"(0|1)* 1 (0|1){13} | .*\")\n", 8},
+		{"var x[1..3] in 0..1\nregular(x, \"((.*1.*0.*){100}){20}\")\n", 0},
+		{"var x[1..3] in 0..1\nvar b in 0..1\nb -> regular(x, \"((.*1.*0.*){100}){20}\")\n", 8},
+	} {
+		if got := len(solveAll(t, c.src, engine.Default())); got != c.want {
+			t.Errorf("%q: %d solutions, want %d", c.src, got, c.want)
+		}
+	}
+	defer func(s, b int64) { maxPatternSteps, maxPatternBytes = s, b }(maxPatternSteps, maxPatternBytes)
+	maxPatternSteps, maxPatternBytes = 1<<40, 1<<40 // only the limits stop it
+	src := "var x[1..4001] in 0..1\nregular(x, \"((.*1.*0.*){100}){20}\")\n"
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	for _, c := range []struct {
+		limits Limits
+		want   string
+	}{
+		{Limits{Stop: func() string { return "interrupted" }},
+			"t.csp:2:13: compiling stopped (interrupted) while building the automaton of this pattern"},
+		{Limits{MaxMemory: int64(ms.HeapAlloc) + 16<<20},
+			"t.csp:2:13: building the automaton of this pattern took the heap past"},
+	} {
+		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}, Limits: c.limits})
+		if err == nil || !HitLimit(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v, want %q", err, c.want)
 		}
 	}
 }

@@ -2,34 +2,62 @@ package lang
 
 import "github.com/alecthomas/participle/v2/lexer"
 
-// The participle grammar. These structs mirror the productions of the
-// language and are private: parse.go converts them into the AST of ast.go,
-// which is what the rest of the package reads. The grammar is deliberately
-// looser than the language (any expression may stand where a statement or a
-// block is expected); the checker rejects what does not make sense with a
-// message in the user's words.
+// The grammar of the language. Statements are participle's productions,
+// one per struct; parse.go hands participle the tokens of a declaration,
+// and convert.go turns what it builds into the AST of ast.go, which is
+// what the rest of the package reads. The grammar is deliberately looser
+// than the language (any expression may stand where a statement or a
+// block is expected); the checker rejects what does not make sense with
+// a message in the user's words.
 //
-// Arithmetic is layered by precedence, loosest first, because participle
-// has no left recursion. The structs whose span the AST needs record their
-// Tokens, so errors can underline exactly the offending span; the others
-// do not, as capturing them costs an allocation each.
+// A statement is told by its first token: a keyword starts a declaration,
+// and a token that can start an expression starts a constraint, which
+// parse.go has the expression parser read without participle. Adding a
+// statement is adding its production to gStmt, its keyword to lexer.go
+// and its case to convStmt.
+//
+// Expressions (gExpr) parse themselves, by precedence climbing (expr.go
+// and the files beside it): participle would build a struct per level of
+// precedence for every operand. Their syntax:
+//
+//	Expr    = Quant | Binary .
+//	Quant   = ("forall" | "exists") Gens (":" Expr | Block) .
+//	Gens    = Gen ("," Gen)* ("where" Expr)? .
+//	Gen     = <ident> ("," <ident>)* "in" Binary .  (union and tighter)
+//	Block   = "{" (Stmt (";" Stmt)*)? "}" .
+//	Binary  = Operand (Op Operand)* .
+//	Operand = "not"* "-"* Postfix .  (where the level allows them)
+//	Postfix = Primary ("[" Index ("," Index)* "]")* .
+//	Index   = ".." | Expr .
+//	Primary = <int> | Call | <ident> | "(" Expr ")" | List | Set | <string> | If .
+//	Call    = <ident> "(" (Expr ("for" Gens)? ("," Expr)*)? ")" .
+//	List    = "[" (Row (";" Row)*)? "]" .
+//	Row     = Elem (","? Elem)* ("for" Gens)? .
+//	Elem    = "." | "_" | Expr .
+//	Set     = "{" (Expr ("," Expr)*)? ("for" Gens)? "}" .
+//	If      = "if" Expr "then" Expr "else" Expr "end" .
+//
+// with the operators, loosest first: -> <-> (right-associative, an Expr on
+// the right); or xor; and; not (prefix); = == != < <= > >= in, not in (one
+// at most); union diff ++; .. (one at most); + -; * / %; - (prefix); ^
+// (right-associative: 2^-1 is 2^(-1), -2^2 is -(2^2)).
+//
+// A mistake in an expression is answered as participle answers one in
+// these productions (expr_fail.go): a part that fails no more than 3
+// tokens in is taken back, and a statement is blamed on its deepest
+// failure.
+//
+// The structs whose span the AST needs record their Tokens, so errors can
+// underline exactly the offending span.
 
-type gFile struct {
-	Stmts []*gStmt `parser:"( @@ \";\" )*"`
-}
-
-// The alternatives of a disjunction are tried in order, each at the cost
-// of a struct allocated and dropped, so the common ones come first where
-// the order cannot matter: alternatives that start with different tokens
-// fail on their first one, before any error is recorded.
-
+// gStmt: a declaration, told by its keyword, or else a constraint.
 type gStmt struct {
-	Expr  *gExpr  `parser:"  @@"`
-	Param *gParam `parser:"| @@"`
+	Param *gParam `parser:"  @@"`
 	Var   *gVar   `parser:"| @@"`
 	Show  *gShow  `parser:"| @@"`
 	Obj   *gObj   `parser:"| @@"`
 	Def   *gDef   `parser:"| @@"`
+	Expr  *gExpr  `parser:"| @@"`
 }
 
 // gDef: def name(params) = expr, or def name(params) { statements }.
@@ -38,7 +66,7 @@ type gDef struct {
 	Name   *gIdent   `parser:"\"def\" @@"`
 	Params []*gIdent `parser:"( \"(\" ( @@ ( \",\" @@ )* )? \")\" )?"`
 	Body   *gExpr    `parser:"( \"=\" @@"`
-	Block  []*gStmt  `parser:"| \"{\" ( @@ ( \";\" @@ )* )? \"}\" )"`
+	Block  *gBlock   `parser:"| @@ )"`
 }
 
 type gParam struct {
@@ -75,186 +103,9 @@ type gIdent struct {
 	Name   string `parser:"@Ident"`
 }
 
-// gExpr: a quantifier, whose body runs to the end of the statement, or an
-// implication.
-type gExpr struct {
-	Term  *gTerm  `parser:"  @@"` // see fastpath.go
-	Impl  *gImpl  `parser:"| @@"`
-	Quant *gQuant `parser:"| @@"`
-}
+// gExpr is an expression: it implements participle.Parseable (expr.go).
+type gExpr struct{ e Expr }
 
-type gQuant struct {
-	Tokens []lexer.Token
-	Kind   string   `parser:"@( \"forall\" | \"exists\" )"`
-	Gens   *gGens   `parser:"@@"`
-	Body   *gExpr   `parser:"( \":\" @@"`
-	Block  []*gStmt `parser:"| \"{\" ( @@ ( \";\" @@ )* )? \"}\" )"`
-}
-
-type gGens struct {
-	List  []*gGen `parser:"@@ ( \",\" @@ )*"`
-	Where *gExpr  `parser:"( \"where\" @@ )?"`
-}
-
-type gGen struct {
-	Tokens []lexer.Token
-	Names  []*gIdent `parser:"@@ ( \",\" @@ )*"`
-	Domain *gSet     `parser:"\"in\" @@"`
-}
-
-// gImpl: implication and equivalence, right-associative.
-type gImpl struct {
-	Tokens []lexer.Token
-	Left   *gDisj `parser:"@@"`
-	Op     string `parser:"( @( \"->\" | \"<->\" )"`
-	Right  *gExpr `parser:"  @@ )?"`
-}
-
-type gDisj struct {
-	Left *gConj    `parser:"@@"`
-	Rest []*gDisjR `parser:"@@*"`
-}
-
-type gDisjR struct {
-	Op    string `parser:"@( \"or\" | \"xor\" )"`
-	Right *gConj `parser:"@@"`
-}
-
-type gConj struct {
-	Left *gNeg     `parser:"@@"`
-	Rest []*gConjR `parser:"@@*"`
-}
-
-type gConjR struct {
-	Op    string `parser:"@\"and\""`
-	Right *gNeg  `parser:"@@"`
-}
-
-type gNeg struct {
-	Tokens []lexer.Token
-	Not    *gNeg `parser:"  \"not\" @@"`
-	Cmp    *gCmp `parser:"| @@"`
-}
-
-type gCmp struct {
-	Tokens []lexer.Token
-	Left   *gSet  `parser:"@@"`
-	Op     string `parser:"( @( \"=\" | \"==\" | \"!=\" | \"<=\" | \">=\" | \"<\" | \">\" | \"in\" | \"not\" \"in\" )"`
-	Right  *gSet  `parser:"  @@ )?"`
-}
-
-type gSet struct {
-	Left *gRange  `parser:"@@"`
-	Rest []*gSetR `parser:"@@*"`
-}
-
-type gSetR struct {
-	Op    string  `parser:"@( \"union\" | \"diff\" | \"++\" )"`
-	Right *gRange `parser:"@@"`
-}
-
-type gRange struct {
-	Tokens []lexer.Token
-	Lo     *gAdd `parser:"@@"`
-	Hi     *gAdd `parser:"( \"..\" @@ )?"`
-}
-
-type gAdd struct {
-	Operand *gOperand `parser:"  @@"` // see fastpath.go
-	Left    *gMul     `parser:"| @@"`
-	Rest    []*gAddR  `parser:"  @@*"`
-}
-
-type gAddR struct {
-	Op    string `parser:"@( \"+\" | \"-\" )"`
-	Right *gMul  `parser:"@@"`
-}
-
-type gMul struct {
-	Left *gUnary  `parser:"@@"`
-	Rest []*gMulR `parser:"@@*"`
-}
-
-type gMulR struct {
-	Op    string  `parser:"@( \"*\" | \"/\" | \"%\" )"`
-	Right *gUnary `parser:"@@"`
-}
-
-type gUnary struct {
-	Tokens []lexer.Token
-	Neg    *gUnary `parser:"  \"-\" @@"`
-	Pow    *gPow   `parser:"| @@"`
-}
-
-// gPow: x ^ y binds tighter than unary minus (-2^2 is -4) and is
-// right-associative.
-type gPow struct {
-	Tokens []lexer.Token
-	Base   *gPostfix `parser:"@@"`
-	Exp    *gUnary   `parser:"( \"^\" @@ )?"`
-}
-
-type gPostfix struct {
-	Prim  *gPrimary  `parser:"@@"`
-	Index []*gSuffix `parser:"@@*"`
-}
-
-type gSuffix struct {
-	Tokens []lexer.Token
-	Items  []*gIndex `parser:"\"[\" @@ ( \",\" @@ )* \"]\""`
-}
-
-type gIndex struct {
-	Tokens []lexer.Token
-	All    bool   `parser:"  @\"..\""`
-	Expr   *gExpr `parser:"| @@"`
-}
-
-type gPrimary struct {
-	Tokens []lexer.Token
-	Int    *string  `parser:"  @Int"`
-	Call   *gCall   `parser:"| @@"` // before Ident, which it starts with
-	Ident  *string  `parser:"| @Ident"`
-	Paren  *gExpr   `parser:"| \"(\" @@ \")\""`
-	Data   *gData   `parser:"| @@"`
-	List   *gList   `parser:"| @@"`
-	Set    *gSetLit `parser:"| @@"`
-	Str    *string  `parser:"| @String"`
-	If     *gIf     `parser:"| @@"`
-}
-
-type gIf struct {
-	Cond *gExpr `parser:"\"if\" @@"`
-	Then *gExpr `parser:"\"then\" @@"`
-	Else *gExpr `parser:"\"else\" @@ \"end\""`
-}
-
-type gCall struct {
-	Tokens []lexer.Token
-	Name   *gIdent  `parser:"@@ \"(\""`
-	Args   []*gExpr `parser:"( @@"`
-	Gens   *gGens   `parser:"  ( \"for\" @@ )?"`
-	More   []*gExpr `parser:"  ( \",\" @@ )* )? \")\""`
-}
-
-type gList struct {
-	Tokens []lexer.Token
-	Rows   []*gRow `parser:"\"[\" ( @@ ( \";\" @@ )* )? \"]\""`
-}
-
-type gRow struct {
-	Elems []*gElem `parser:"@@ ( \",\"? @@ )*"`
-	Gens  *gGens   `parser:"( \"for\" @@ )?"`
-}
-
-type gElem struct {
-	Tokens []lexer.Token
-	Blank  string `parser:"  @( \".\" | \"_\" )"`
-	Expr   *gExpr `parser:"| @@"`
-}
-
-// gSetLit: {a, b, c}, or {e for generators} (a set comprehension).
-type gSetLit struct {
-	Elems []*gExpr `parser:"\"{\" ( @@ ( \",\" @@ )* )?"`
-	Gens  *gGens   `parser:"( \"for\" @@ )? \"}\""`
-}
+// gBlock is a block of statements in braces: it implements
+// participle.Parseable (expr_quant.go), as quantifiers read blocks too.
+type gBlock struct{ stmts []Stmt }

@@ -44,13 +44,21 @@ type jsonReader struct {
 	// matrices are the lists of lists read so far: a list of them would
 	// have three dimensions.
 	matrices map[*Matrix]bool
+	// at is the position of the last token, from which the next one's
+	// is counted: positions come in order, so the text is scanned once.
+	at Pos
+	// read checks the compile limits every readCheckEvery tokens (nil:
+	// none); toks counts them.
+	read *readGuard
+	toks int
 }
 
 // jsonBindings parses a JSON data file into bindings, in the order of its
 // keys. It stops at the first malformed token, since nothing after it can
 // be trusted.
-func jsonBindings(name string, text []byte, errs *ErrorList) []*binding {
-	r := &jsonReader{name: name, text: text, dec: json.NewDecoder(bytes.NewReader(text)), errs: errs, matrices: map[*Matrix]bool{}}
+func jsonBindings(name string, text []byte, errs *ErrorList, g *guard) []*binding {
+	r := &jsonReader{name: name, text: text, dec: json.NewDecoder(bytes.NewReader(text)), errs: errs, matrices: map[*Matrix]bool{},
+		at: Pos{File: name, Line: 1, Col: 1}, read: g.reading(name, len(text))}
 	r.dec.UseNumber()
 	start := r.next()
 	tok, ok := r.token()
@@ -239,8 +247,15 @@ func (r *jsonReader) setRange(m *Matrix) (Expr, bool) {
 	return &Binary{Span: m.Span, Op: "..", X: m.Rows[0][0], Y: m.Rows[0][1]}, true
 }
 
-// token reads the next token, reporting a malformed text at its place.
+// token reads the next token, reporting a malformed text at its place;
+// false too when a compile limit stops the reading.
 func (r *jsonReader) token() (json.Token, bool) {
+	if r.toks++; r.toks >= readCheckEvery {
+		r.toks = 0
+		if !r.read.check(r.next(), r.errs) {
+			return nil, false
+		}
+	}
 	tok, err := r.dec.Token()
 	if err == nil {
 		return tok, true
@@ -267,12 +282,25 @@ func (r *jsonReader) next() Pos {
 	return r.pos(off)
 }
 
-// pos converts a byte offset into a position.
+// pos converts a byte offset into a position, counting from the last
+// one asked for when off is past it (the reader asks in order; counting
+// from the start each time made a file of a million numbers take hours).
 func (r *jsonReader) pos(off int) Pos {
 	off = max(0, min(off, len(r.text)))
-	line := 1 + bytes.Count(r.text[:off], []byte{'\n'})
-	col := 1 + utf8.RuneCount(r.text[bytes.LastIndexByte(r.text[:off], '\n')+1:off])
-	return Pos{File: r.name, Offset: off, Line: line, Col: col}
+	p := r.at
+	if off < p.Offset {
+		p = Pos{File: r.name, Line: 1, Col: 1}
+	}
+	part := r.text[p.Offset:off]
+	if nl := bytes.LastIndexByte(part, '\n'); nl >= 0 {
+		p.Line += bytes.Count(part, []byte{'\n'})
+		p.Col = 1 + utf8.RuneCount(part[nl+1:])
+	} else {
+		p.Col += utf8.RuneCount(part)
+	}
+	p.Offset = off
+	r.at = p
+	return p
 }
 
 func (r *jsonReader) errorf(p Pos, format string, args ...any) {
@@ -291,9 +319,9 @@ func (r *jsonReader) errorAt(sp Span, format string, args ...any) {
 
 // addJSONBindings adds the bindings of a JSON data file to binds, as
 // collectData adds those of a .csp one. False if the file is malformed.
-func addJSONBindings(name string, text []byte, binds map[string]*binding, errs *ErrorList) bool {
+func addJSONBindings(name string, text []byte, binds map[string]*binding, errs *ErrorList, g *guard) bool {
 	before := len(*errs)
-	for _, b := range jsonBindings(name, text, errs) {
+	for _, b := range jsonBindings(name, text, errs, g) {
 		if prev, ok := binds[b.name.Name]; ok {
 			errs.Add(b.name.Pos, b.name.End, "%s is set twice (first at %s)", b.name.Name, prev.name.Pos)
 			continue

@@ -98,3 +98,42 @@ func TestJSONDataFromStdin(t *testing.T) {
 		t.Error("a named file is JSON by its extension alone")
 	}
 }
+
+// A long JSON data file is read once, positions counted on from the last
+// (the count from the start at each token made 200000 numbers take
+// hours), and its reading stops at a compile limit, with the error where
+// it stopped.
+func TestJSONDataLong(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"p": [`)
+	for i := range 100_000 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if i%1000 == 999 {
+			b.WriteString("\n")
+		}
+		b.WriteString(itoa(int64(i)))
+	}
+	b.WriteString("]}")
+	model := Source{Name: "m.csp", Text: []byte("param p[1..100000]\nvar x in 0..9\nx = p[1234] % 10\n")}
+	data := []Source{{Name: "d.json", Text: []byte(b.String())}}
+	prog, err := Compile(Input{Model: model, Data: data})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := engine.NewSolver(prog.Model, engine.Options{})
+	if s.Next() != engine.Solution || prog.Format(s.Value) != "x = 3\n" {
+		t.Errorf("p[1234] %% 10: got %q", prog.Format(s.Value))
+	}
+	_, err = Compile(Input{Model: model, Data: data, Limits: Limits{Stop: func() string { return "interrupted" }}})
+	want := "d.json:66:3732: compiling stopped (interrupted) while reading this data file"
+	if err == nil || !HitLimit(err) || !strings.Contains(err.Error(), want) {
+		t.Errorf("stopped: %v, want %q", err, want)
+	}
+	// Positions stay right after the scan moved on: an error at the end.
+	_, err = Compile(Input{Model: model, Data: []Source{{Name: "d.json", Text: []byte(b.String()[:b.Len()-1])}}})
+	if err == nil || !strings.Contains(err.Error(), "d.json:101:") {
+		t.Errorf("cut short: %v, want an error on line 101", err)
+	}
+}

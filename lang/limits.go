@@ -193,6 +193,26 @@ func (r *readGuard) tick(stmt []lexer.Token, errs *ErrorList) bool {
 	return true
 }
 
+// check checks the limits while a data file is read, at, a share of the
+// file: false, with the error added to errs, once reading must stop.
+func (r *readGuard) check(at Pos, errs *ErrorList) bool {
+	if r == nil {
+		return true
+	}
+	sp := Span{Pos: at}
+	if why := r.g.exceeded("reading this data file"); why != "" {
+		r.g.stop(errs, sp, "%s", why)
+		return false
+	}
+	if r.size > 0 {
+		if why := r.g.projected("reading "+r.name, r.live0, r.cycles0, float64(at.Offset)/float64(r.size)); why != "" {
+			r.g.stop(errs, sp, "%s", why)
+			return false
+		}
+	}
+	return true
+}
+
 // tick counts an evaluation and, every checkEvery, checks the limits. It
 // reports false once compiling must stop; the error is then reported.
 func (l *lowerer) tick() bool {

@@ -584,6 +584,9 @@ func (l *lowerer) declareVar(n *VarName, values []engine.Interval) {
 		return
 	}
 	for k := int64(0); k < count; k++ {
+		if !l.tick() { // a million variables take a while
+			return
+		}
 		v, err := l.m.NewVarIntervals(elemName(info.Name, idx), values)
 		if err != nil {
 			l.errorf(n.Name, "%v", err)

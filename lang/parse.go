@@ -1,114 +1,67 @@
 package lang
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-type tokenStream struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (t *tokenStream) Next() (lexer.Token, error) {
-	tok := t.toks[t.i]
-	if t.i < len(t.toks)-1 {
-		t.i++
-	}
-	return tok, nil
-}
-
-// symbolsOnly gives participle the token types; the text itself is
-// scanned by scanner, whose tokens are fed through ParseFromLexer.
-type symbolsOnly struct{}
-
-func (symbolsOnly) Symbols() map[string]lexer.TokenType { return symbols }
-
-func (symbolsOnly) Lex(string, io.Reader) (lexer.Lexer, error) {
-	return nil, errors.New("lang: the scanner is run before the parser")
-}
-
-// The parsers are built on first use: building one takes about a
-// millisecond, which a run that needs only some of them (or none: csp
-// version) should not pay at start-up.
-var stmtParser = sync.OnceValue(buildParser[gStmt])
-
-// buildParser builds the participle parser of one production.
-func buildParser[T any]() *participle.Parser[T] {
-	return participle.MustBuild[T](participle.Lexer(symbolsOnly{}), participle.UseLookahead(3))
-}
-
-// Statements that begin with a keyword are parsed by their own production
-// alone, so that an error in them is explained in their terms ("expected
-// a name" after var) rather than as a failed expression.
-var (
-	paramParser = sync.OnceValue(buildParser[gParam])
-	varParser   = sync.OnceValue(buildParser[gVar])
-	showParser  = sync.OnceValue(buildParser[gShow])
-	objParser   = sync.OnceValue(buildParser[gObj])
-	defParser   = sync.OnceValue(buildParser[gDef])
-)
-
-// parseStmt parses the tokens of one statement: by the hand-written
-// parser of fastparse.go, or where it declines (a mistake, or anything
-// unusual), by participle, whose errors it reports.
+// parseStmt parses the tokens of one statement. One that starts as an
+// expression does is a constraint, read by the expression parser alone;
+// the others are declarations, participle's.
 func parseStmt(toks []lexer.Token) (Stmt, *Error) {
-	if fastParse {
-		s, ok, tooMany := fastStmt(toks)
-		switch {
-		case ok:
-			return s, nil
-		case tooMany != nil:
-			return nil, tooMany
+	if startsExpr(&toks[0]) {
+		p := parser{toks: toks, stuck: -1}
+		s, st := p.stmt()
+		if err := p.conclude(st, toks); err != nil {
+			return nil, err
 		}
+		return s, nil
 	}
-	g, err := parseGStmt(toks)
+	g, err := parseTokens(stmtParser(), toks)
 	if err != nil {
+		if t := toks[0]; t.Type == tokKeyword && t.Value == "def" {
+			if e := defHeadError(toks); e != nil {
+				return nil, e
+			}
+		}
 		return nil, err
 	}
 	return convStmt(g), nil
 }
 
-// parseGStmt parses the tokens of one statement with participle. The
-// statement parser knows every kind of statement; a keyword statement it
-// rejects is parsed again by its own production, only to explain the
-// error. (So a run without errors builds one parser, not five.)
-func parseGStmt(toks []lexer.Token) (*gStmt, *Error) {
-	g, err := parseTokens(stmtParser(), toks)
-	first := toks[0]
-	if err == nil || first.Type != tokKeyword {
-		return g, err
+// conclude is the error of a statement or expression that the parser
+// read from its first token to st, or nil: as participle tells it, and
+// parseTokens words it for a statement with tokens left over.
+func (p *parser) conclude(st status, toks []lexer.Token) *Error {
+	switch st {
+	case failed:
+		return p.err.error(toks)
+	case none:
+		return p.deepest(perr{tok: p.tok()}).error(toks)
 	}
-	g = &gStmt{}
-	switch first.Value {
-	case "param":
-		g.Param, err = parseTokens(paramParser(), toks)
-	case "var":
-		g.Var, err = parseTokens(varParser(), toks)
-	case "show":
-		g.Show, err = parseTokens(showParser(), toks)
-	case "minimize", "maximize":
-		g.Obj, err = parseTokens(objParser(), toks)
-	case "def":
-		if e := defHeadError(toks); e != nil {
-			return nil, e
-		}
-		g.Def, err = parseTokens(defParser(), toks)
+	t := p.tok()
+	if t.EOF() {
+		return nil
 	}
-	if err != nil {
-		return nil, err
+	strict := p.deepest(perr{tok: t}).error(toks)
+	if t.Pos.Offset >= strict.Pos.Offset && !isEnd(*t) {
+		return &Error{Pos: toPos(t.Pos), Msg: "expected end of statement, found " + describeToken(*t)}
 	}
-	return g, nil
+	return strict
 }
 
-var exprParser = sync.OnceValue(buildParser[gExpr])
+// deepest is the failure to report where the parse stopped at e: the
+// deepest failure, if it lies past the position (participle's
+// DeepestError).
+func (p *parser) deepest(e perr) perr {
+	if p.pos >= p.deepAt || p.deep.tok == nil {
+		return e
+	}
+	return p.deep
+}
 
 // ParseFile parses a model or data file. Errors are an ErrorList, with at
 // most one syntax error per statement: each statement is parsed on its own,
@@ -444,33 +397,6 @@ func splitStatements(toks []lexer.Token) [][]lexer.Token {
 	return out
 }
 
-// parseTokens parses one statement (or expression) and insists that it
-// ends at the separator. Participle blames a statement with trailing junk
-// ("x = 1 2") on an early token, so a failed parse is retried allowing
-// trailing tokens, and whichever error lies further in is reported.
-func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token) (*G, *Error) {
-	g, lex, err := parseWith(p, toks, false)
-	if err == nil {
-		return g, nil
-	}
-	strict := convertParseError(err, toks)
-	if _, lex, err = parseWith(p, toks, true); err == nil {
-		if next := lex.Peek(); next.Pos.Offset >= strict.Pos.Offset && !isEnd(*next) {
-			return nil, &Error{Pos: toPos(next.Pos), Msg: "expected end of statement, found " + describeToken(*next)}
-		}
-	}
-	return nil, strict
-}
-
-func parseWith[G any](p *participle.Parser[G], toks []lexer.Token, trailing bool) (*G, *lexer.PeekingLexer, error) {
-	lex, err := lexer.Upgrade(&tokenStream{toks: toks})
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := p.ParseFromLexer(lex, participle.AllowTrailing(trailing))
-	return g, lex, err
-}
-
 // ParseExpr parses a single expression, as given to -p name=value or
 // inside a show format string. name labels positions in errors.
 func ParseExpr(name string, src []byte) (Expr, error) {
@@ -492,20 +418,12 @@ func parseExprAt(name string, src []byte, at Pos) (e Expr, err error) {
 	if len(stmts) != 1 {
 		return nil, ErrorList{{Pos: toPos(toks[0].Pos), Msg: "expected one expression"}}
 	}
-	if fastParse {
-		e, ok, tooMany := fastExpr(stmts[0])
-		switch {
-		case ok:
-			return e, nil
-		case tooMany != nil:
-			return nil, ErrorList{tooMany}
-		}
+	p := parser{toks: stmts[0], stuck: -1}
+	e, st := p.expr()
+	if err := p.conclude(st, stmts[0]); err != nil {
+		return nil, ErrorList{err}
 	}
-	g, perr := parseTokens(exprParser(), stmts[0])
-	if perr != nil {
-		return nil, ErrorList{perr}
-	}
-	return convExpr(g), nil
+	return e, nil
 }
 
 func shiftPos(p lexer.Position, at Pos) lexer.Position {
@@ -524,31 +442,6 @@ func shiftErrors(errs ErrorList, at Pos) {
 	}
 }
 
-// convertParseError rewords participle's messages in the user's terms.
-// A statement that ends too early is blamed on the end of its last token.
-func convertParseError(err error, toks []lexer.Token) *Error {
-	var perr participle.Error
-	if !errors.As(err, &perr) {
-		return &Error{Msg: err.Error()}
-	}
-	var ute *participle.UnexpectedTokenError
-	if !errors.As(err, &ute) {
-		return &Error{Pos: toPos(perr.Position()), Msg: perr.Message()}
-	}
-	pos := toPos(ute.Unexpected.Pos)
-	found := describeToken(ute.Unexpected)
-	if isEnd(ute.Unexpected) {
-		found = "end of statement"
-		if prev := tokenBefore(toks, ute.Unexpected); prev != nil {
-			pos = tokSpan([]lexer.Token{*prev}).End
-		}
-	}
-	if exp := expectedWords(ute.Message()); exp != "" {
-		return &Error{Pos: pos, Msg: "expected " + exp + ", found " + found}
-	}
-	return &Error{Pos: pos, Msg: "unexpected " + found}
-}
-
 func isEnd(t lexer.Token) bool { return t.EOF() || (t.Type == tokPunct && t.Value == ";") }
 
 func tokenBefore(toks []lexer.Token, t lexer.Token) *lexer.Token {
@@ -558,31 +451,6 @@ func tokenBefore(toks []lexer.Token, t lexer.Token) *lexer.Token {
 		}
 	}
 	return nil
-}
-
-// expectedWords reads participle's "(expected X)" and says X in words, or
-// "" when it is not simple enough to say.
-func expectedWords(msg string) string {
-	i := strings.Index(msg, "(expected ")
-	if i < 0 {
-		return ""
-	}
-	exp := strings.TrimSuffix(msg[i+len("(expected "):], ")")
-	switch {
-	case strings.HasPrefix(exp, "GIdent"), strings.HasPrefix(exp, "GVarName"):
-		return "a name"
-	case strings.HasPrefix(exp, "GGen"):
-		return "a generator such as i in 1..n"
-	case strings.HasPrefix(exp, "G"):
-		return "an expression"
-	case strings.HasPrefix(exp, `(("":"`), strings.HasPrefix(exp, `((":"`):
-		return `":" or "{"`
-	case strings.HasPrefix(exp, `"`):
-		if j := strings.Index(exp[1:], `"`); j >= 0 {
-			return exp[:j+2]
-		}
-	}
-	return ""
 }
 
 func describeToken(t lexer.Token) string {

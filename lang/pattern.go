@@ -18,20 +18,23 @@ import (
 // Errors carry byte offsets in the pattern, which the caller maps back
 // into the string literal of the source.
 
-// Limits: a count above maxPatternCount, or a pattern whose automaton
-// needs more than maxPatternStates states (or whose unrolled counts need
-// more than maxPatternNodes automaton nodes before determinisation), is
-// refused.
+// Limits: a count above maxPatternCount, a pattern whose unrolled counts
+// need more than maxPatternNodes automaton nodes before determinisation,
+// one whose determinisation takes more than maxPatternSteps steps or
+// maxPatternBytes bytes (pattern_subset.go), and one whose minimal
+// automaton has more than maxPatternStates states are refused.
 const (
 	maxPatternCount  = 1000
 	maxPatternNodes  = 1 << 16
 	maxPatternStates = 10000
 )
 
-// patError is a mistake in a pattern, at bytes off..end of its text.
+// patError is a mistake in a pattern, at bytes off..end of its text, or,
+// with limit set, a compile limit that stopped its building.
 type patError struct {
 	off, end int
 	msg      string
+	limit    bool
 }
 
 func (e *patError) Error() string { return e.msg }
@@ -67,7 +70,7 @@ func parsePattern(src string) (*patNode, *patError) {
 	p := &patParser{src: src}
 	p.space()
 	if p.i == len(src) {
-		return nil, &patError{0, len(src), "malformed pattern: it is empty"}
+		return nil, &patError{0, len(src), "malformed pattern: it is empty", false}
 	}
 	n, err := p.alt()
 	if err != nil {
@@ -80,7 +83,7 @@ func parsePattern(src string) (*patNode, *patError) {
 }
 
 func (p *patParser) errAt(off, n int, format string, args ...any) *patError {
-	return &patError{off, min(off+n, len(p.src)), fmt.Sprintf(format, args...)}
+	return &patError{off, min(off+n, len(p.src)), fmt.Sprintf(format, args...), false}
 }
 
 func (p *patParser) space() {

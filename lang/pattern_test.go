@@ -46,7 +46,7 @@ func TestPatternWords(t *testing.T) {
 		{"9223372036854775807 -9223372036854775808", [][]int64{{9223372036854775807, -9223372036854775808}}, nil},
 		{"\t1 \t", [][]int64{{1}}, nil},
 	} {
-		d, err := compilePattern(c.pat)
+		d, err := compilePattern(c.pat, patBuild{length: -1})
 		if err != nil {
 			t.Errorf("%q: %v", c.pat, err)
 			continue
@@ -102,7 +102,7 @@ func TestPatternErrors(t *testing.T) {
 		{"{2}", "^", "{ has nothing to repeat"},
 		{"((1{1000}){1000}){2}", "^", "pattern too large"},
 	} {
-		_, err := compilePattern(c.pat)
+		_, err := compilePattern(c.pat, patBuild{length: -1})
 		if err == nil {
 			t.Errorf("%q: no error", c.pat)
 			continue
@@ -138,11 +138,14 @@ func TestPatternAgainstRegexp(t *testing.T) {
 	rec(nil)
 	for i := range n {
 		pat, re := randomPattern(rng, 3)
-		d, err := compilePattern(pat)
+		d, err := compilePattern(pat, patBuild{length: -1})
 		if err != nil {
 			t.Fatalf("pattern %d %q: %v", i, pat, err)
 		}
 		rx := regexp.MustCompile("^(?:" + re + ")$")
+		if p, q, ok := d.twoAlike(); ok {
+			t.Fatalf("pattern %q: states %d and %d accept the same words: not minimal", pat, p, q)
+		}
 		for _, w := range words {
 			var s strings.Builder
 			for _, v := range w {
@@ -153,6 +156,45 @@ func TestPatternAgainstRegexp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// twoAlike finds two states that accept the same words, if any: a pair
+// is told apart when one accepts and the other does not, or when one
+// rejects a class the other moves on, or when a class leads them to a
+// pair told apart; what is never told apart is alike.
+func (d *patDFA) twoAlike() (int, int, bool) {
+	n := len(d.accept)
+	apart := make([]bool, n*n)
+	for p := range n {
+		for q := range n {
+			apart[p*n+q] = d.accept[p] != d.accept[q]
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for p := range n {
+			for q := range n {
+				if apart[p*n+q] {
+					continue
+				}
+				for c := range d.nc {
+					r, s := d.next[p*d.nc+c], d.next[q*d.nc+c]
+					if (r < 0) != (s < 0) || r >= 0 && apart[int(r)*n+int(s)] {
+						apart[p*n+q], changed = true, true
+						break
+					}
+				}
+			}
+		}
+	}
+	for p := range n {
+		for q := p + 1; q < n; q++ {
+			if !apart[p*n+q] {
+				return p, q, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // randomPattern returns a pattern naming 0..3 and the same language as a
@@ -223,12 +265,104 @@ func TestPatternMinimal(t *testing.T) {
 		{"1{3,5}", 6},
 		{"1 2 | 1 3", 3},
 	} {
-		d, err := compilePattern(c.pat)
+		d, err := compilePattern(c.pat, patBuild{length: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(d.accept) != c.states {
 			t.Errorf("%q: %d states, want %d", c.pat, len(d.accept), c.states)
 		}
+	}
+}
+
+// The limit on states is on the minimal automaton: patterns whose subset
+// construction makes thousands of states that merge into a few compile,
+// whether or not the list's length leaves parts out (issue 29).
+func TestPatternLimitAfterMinimising(t *testing.T) {
+	for _, c := range []struct {
+		pat    string
+		length int
+		states int // -1: refused
+	}{
+		{"(0|1)* 1 (0|1){13} | .*", -1, 1},
+		{"(0|1)* 1 (0|1){13} | .*", 20, 1},
+		{"(0|1)* 1 (0|1){13} | .*", 3, 1},
+		{"(0|1)* 1 (0|1){13} | (0|1)* 0 (0|1){13}", -1, 15}, // 14 values or more: lengths 0..13, then any
+		{"(0|1)* 1 (0|1){13} | (0|1)* 0 (0|1){13}", 20, 15},
+		{"(0|1)* 1 (0|1){12}", 20, 8192},
+		{"(0|1)* 1 (0|1){14}", 20, -1},
+	} {
+		d, err := compilePattern(c.pat, patBuild{length: c.length})
+		switch {
+		case c.states < 0 && (err == nil || !strings.Contains(err.msg, "its minimal automaton has 32768 states, more than 10000")):
+			t.Errorf("%q over %d: %v, want refused for its minimal automaton's 32768 states", c.pat, c.length, err)
+		case c.states >= 0 && err != nil:
+			t.Errorf("%q over %d: %v", c.pat, c.length, err)
+		case c.states >= 0 && len(d.accept) != c.states:
+			t.Errorf("%q over %d: %d states, want %d", c.pat, c.length, len(d.accept), c.states)
+		}
+	}
+}
+
+// Only the words of the list's length matter: the parts of a pattern that
+// need more values than the list has are left out before the subset
+// construction, which then costs steps in proportion to what is left.
+// "((.*1.*0.*){100}){20}" needs 4000 values: over 3 it is a few steps and
+// rejects everything, over 4000 it is the one word 1 0 1 0 ...; over
+// 4001, where every .* stays in play, its states carry every earlier copy
+// and it is refused for its steps (here a small bound) with the reason,
+// where it took 14 s and 1.6 GB.
+func TestPatternBuildBounded(t *testing.T) {
+	defer func(s int64) { maxPatternSteps = s }(maxPatternSteps)
+	maxPatternSteps = 1 << 20
+	pat := "((.*1.*0.*){100}){20}"
+	d, err := compilePattern(pat, patBuild{length: 3})
+	if err != nil || len(d.accept) != 1 || d.accept[0] || d.live(0) || d.live(1) {
+		t.Errorf("over 3 values: %v, want one rejecting state", err)
+	}
+	d, err = compilePattern(pat, patBuild{length: 4000})
+	if err != nil {
+		t.Fatalf("over 4000 values: %v", err)
+	}
+	word := make([]int64, 4000)
+	for i := range word {
+		word[i] = int64(1 - i%2)
+	}
+	if !d.accepts(word) {
+		t.Errorf("over 4000 values: 1 0 1 0 ... rejected")
+	}
+	word[0] = 0
+	if d.accepts(word) {
+		t.Errorf("over 4000 values: 0 0 1 0 ... accepted")
+	}
+	_, err = compilePattern(pat, patBuild{length: 4001})
+	want := "pattern too large: building its automaton takes more than 1048576 steps ("
+	if err == nil || !strings.HasPrefix(err.msg, want) || !strings.Contains(err.msg, "places in the pattern") || err.limit {
+		t.Errorf("over 4001 values: %v, want %q", err, want)
+	}
+	maxPatternSteps = 1 << 40
+	defer func(b int64) { maxPatternBytes = b }(maxPatternBytes)
+	maxPatternBytes = 1 << 20
+	_, err = compilePattern(pat, patBuild{length: 4001})
+	want = "pattern too large: building its automaton takes more than 1 MB of memory ("
+	if err == nil || !strings.HasPrefix(err.msg, want) {
+		t.Errorf("over 4001 values, 1 MB: %v, want %q", err, want)
+	}
+}
+
+// A build polls the compile limits every patPollEvery steps, and stops
+// at the first answer that says to, with that answer as its message.
+func TestPatternBuildPolls(t *testing.T) {
+	defer func(s int64) { maxPatternSteps = s }(maxPatternSteps)
+	maxPatternSteps = 1 << 40
+	polls := 0
+	_, err := compilePattern("((.*1.*0.*){100}){20}", patBuild{length: 4001, poll: func() string {
+		if polls++; polls == 10 {
+			return "compiling stopped (interrupted) while building"
+		}
+		return ""
+	}})
+	if err == nil || !err.limit || err.msg != "compiling stopped (interrupted) while building" || polls != 10 {
+		t.Errorf("%v after %d polls, want the stop at the 10th", err, polls)
 	}
 }

@@ -173,7 +173,7 @@ func collectData(in Input, srcs Sources, errs *ErrorList, g *guard) (map[string]
 		text := withoutBOM(d.Text)
 		srcs[d.Name] = text
 		if isJSONData(d.Name, text) { // jsondata.go
-			if !addJSONBindings(d.Name, text, binds, errs) {
+			if !addJSONBindings(d.Name, text, binds, errs, g) {
 				br.blindAt(0) // what the rest of the file sets is unknown
 			}
 			continue

@@ -184,3 +184,111 @@ func (c *chromium) screenshot(width, height int) ([]byte, error) {
 	err = c.call("Page.captureScreenshot", map[string]any{"format": "png"}, &shot)
 	return shot.Data, err
 }
+
+// click presses and releases the left mouse button at (x, y) in the
+// page, as a hand does: the page sees pointer, mouse and click events.
+func (c *chromium) click(x, y float64) error {
+	for _, typ := range []string{"mousePressed", "mouseReleased"} {
+		err := c.call("Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": "left", "clickCount": 1})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// waitFor evaluates cond in the page until it is true, or fails the test
+// after a minute: what the page does next is waited for, not timed.
+func (c *chromium) waitFor(t *testing.T, cond string) {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		var ok bool
+		if err := c.eval(`!!(`+cond+`)`, &ok); err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page never came to %s; errors: %q", cond, c.errors)
+		}
+	}
+}
+
+// clickOn clicks the middle of the element the CSS selector picks, as
+// a hand would: it must be on screen, not hidden or covered.
+func (c *chromium) clickOn(t *testing.T, selector string) {
+	t.Helper()
+	var at struct{ X, Y, W, H float64 }
+	err := c.eval(`(() => { const el = document.querySelector(`+jsString(selector)+`); if (!el) return {}; el.scrollIntoView({block: "nearest"}); const r = el.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height}; })()`, &at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at.W == 0 || at.H == 0 {
+		t.Fatalf("%s is not on the page", selector)
+	}
+	if err := c.click(at.X, at.Y); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// jsString quotes s for a script.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// openTab opens url in a new tab and talks to it until the returned
+// function goes back to the tab before.
+func (c *chromium) openTab(t *testing.T, url string) (back func()) {
+	t.Helper()
+	var target struct{ TargetID string }
+	if err := c.call("Target.createTarget", map[string]any{"url": url}, &target); err != nil {
+		t.Fatal(err)
+	}
+	var attached struct{ SessionID string }
+	if err := c.call("Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &attached); err != nil {
+		t.Fatal(err)
+	}
+	before := c.session
+	c.session = attached.SessionID
+	for _, domain := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
+		if err := c.call(domain, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return func() {
+		c.call("Target.closeTarget", map[string]any{"targetId": target.TargetID})
+		c.session = before
+	}
+}
+
+// inFrame runs f talking to the page's first frame of another origin
+// (a sandboxed iframe runs in a process of its own), then goes back.
+func (c *chromium) inFrame(t *testing.T, f func()) {
+	t.Helper()
+	var targets struct {
+		TargetInfos []struct{ TargetID, Type string }
+	}
+	if err := c.call("Target.getTargets", nil, &targets); err != nil {
+		t.Fatal(err)
+	}
+	for _, ti := range targets.TargetInfos {
+		if ti.Type != "iframe" {
+			continue
+		}
+		var attached struct{ SessionID string }
+		if err := c.call("Target.attachToTarget", map[string]any{"targetId": ti.TargetID, "flatten": true}, &attached); err != nil {
+			t.Fatal(err)
+		}
+		before := c.session
+		c.session = attached.SessionID
+		defer func() {
+			c.call("Target.detachFromTarget", map[string]any{"sessionId": attached.SessionID})
+			c.session = before
+		}()
+		f()
+		return
+	}
+	t.Fatal("the page has no frame of another origin")
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -249,8 +250,24 @@ func TestPlayWasmMatchesCLI(t *testing.T) {
 		queens.Action = action
 		reqs = append(reqs, queens)
 	}
+	// Stop at the first progress report ends a count of 30-queens with
+	// the count so far; the count after it runs to its end.
+	type stoppable struct {
+		core.Request
+		StopAtProgress bool `json:"stopAtProgress,omitempty"`
+	}
+	all := make([]stoppable, 0, len(reqs)+2)
+	for _, r := range reqs {
+		all = append(all, stoppable{Request: r})
+	}
+	queens.Action = "count"
+	queens.Order, queens.Values, queens.Prop = "", "", "" // the defaults: 30-queens' solutions come at once
+	queens.Params = []string{"n=30"}
+	all = append(all, stoppable{queens, true})
+	queens.Params = []string{"n=6"}
+	all = append(all, stoppable{Request: queens})
 	reqFile := filepath.Join(site, "requests.json")
-	text, _ := json.Marshal(reqs)
+	text, _ := json.Marshal(all)
 	if err := os.WriteFile(reqFile, text, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -262,12 +279,13 @@ func TestPlayWasmMatchesCLI(t *testing.T) {
 	var results []struct {
 		core.Result
 		Streamed string `json:"streamed"`
+		Progress int    `json:"progress"`
 	}
 	if err := json.Unmarshal(out, &results); err != nil {
 		t.Fatalf("node printed no results: %v\n%.2000s", err, out)
 	}
-	if len(results) != len(reqs) {
-		t.Fatalf("%d results for %d requests", len(results), len(reqs))
+	if len(results) != len(all) {
+		t.Fatalf("%d results for %d requests", len(results), len(all))
 	}
 	for i, c := range cases {
 		r := results[i]
@@ -283,12 +301,25 @@ func TestPlayWasmMatchesCLI(t *testing.T) {
 		}
 	}
 	var steps []string
-	for _, r := range results[len(cases)+2:] {
+	for _, r := range results[len(cases)+2 : len(cases)+5] {
 		steps = append(steps, r.Streamed)
 	}
 	want := []string{". . Q .\nQ . . .\n. . . Q\n. Q . .\n", "solution 2:\n. Q . .\n. . . Q\nQ . . .\n. . Q .\n", "no more solutions (2 found)\n"}
 	if !slices.Equal(steps, want) {
 		t.Errorf("solve, next, next on 4-queens printed %q, want %q", steps, want)
+	}
+	stopped, after := results[len(cases)+5], results[len(cases)+6]
+	n, status := int64(-1), ""
+	if stopped.Stats != nil {
+		n, status = stopped.Stats.Solutions, stopped.Stats.Status
+	}
+	if stopped.Progress == 0 || stopped.Exit != 3 || status != "stopped" || stopped.Streamed != fmt.Sprintf("%d\n", n) ||
+		stopped.Stderr != fmt.Sprintf("csp: stopped: the count %d is incomplete\n", n) {
+		t.Errorf("count of 30-queens stopped at its first progress report (of %d): exit %d, %+v, printed %q, %q",
+			stopped.Progress, stopped.Exit, stopped.Stats, stopped.Streamed, stopped.Stderr)
+	}
+	if after.Exit != 0 || after.Streamed != "4\n" {
+		t.Errorf("the count of 6-queens after the stopped one: exit %d, %q", after.Exit, after.Streamed)
 	}
 }
 

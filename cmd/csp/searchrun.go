@@ -47,7 +47,7 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 	sense, _ := prog.Model.Objective()
 	r.optimizing = sense != engine.Satisfy
 	r.opts = engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &r.stop}
-	if o.timeout > 0 {
+	if o.timeout > 0 && testHookTimeUp == nil {
 		r.opts.Deadline = start.Add(o.timeout) // compiling counts too
 	}
 	r.meter = newProgressFor(o, r.js, func() { r.out.Flush() }, stderr)
@@ -58,6 +58,7 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 		if r.guard.over() {
 			r.stop.Store(true)
 		}
+		r.timeUp(st.Solutions)
 	}
 	if o.tree != "" {
 		f, err := os.Create(o.tree) // before searching: a bad path is known at once
@@ -225,6 +226,20 @@ func (r *searchRun) solution(sol lang.Solution) {
 	printSolution(r.prog, sol, r.js, r.out, r.optimizing, &r.res, &r.multiline)
 	if outputFailed(r.stdout) {
 		r.stop.Store(true) // nothing more can be shown: run.go reports why
+	}
+	r.timeUp(r.res.found)
+}
+
+// testHookTimeUp, when a test sets it, stands for the clock of --timeout:
+// no deadline is set, and the search stops as a timeout when it returns
+// true, asked with the solutions found so far at each solution and
+// progress report. A test of what a timeout prints can then wait for its
+// first solution on a machine of any speed.
+var testHookTimeUp func(found int64) bool
+
+func (r *searchRun) timeUp(found int64) {
+	if r.o.timeout > 0 && testHookTimeUp != nil && testHookTimeUp(found) {
+		r.stop.Store(true)
 	}
 }
 

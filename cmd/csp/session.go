@@ -39,6 +39,7 @@ type session struct {
 	needs    []string  // params still without a value after loading a model
 	quit     bool
 	onStop   func(stop func()) func() // makes Ctrl-C call stop, until the returned function is called
+	rootStop atomic.Bool              // stops the root's building and propagation
 	trace    traceMode                // :trace
 	complete bool                     // the last search was :all or :count
 }
@@ -126,7 +127,10 @@ func (s *session) add(text string) {
 	s.stmts = append(s.stmts, entry{text: text})
 	s.install(prog)
 	touched := prog.VarsOf(name)
-	if !s.root.Propagate() {
+	if ok, stopped := s.propagate(); stopped {
+		fmt.Fprintf(s.out, "interrupted: propagation with statement [%d] was stopped, so its domains are not shown (:undo takes it back)\n", len(s.stmts))
+		return
+	} else if !ok {
 		fmt.Fprintf(s.out, "inconsistent: with statement [%d] the model has no solution (:undo takes it back)\n", len(s.stmts))
 		return
 	}
@@ -223,19 +227,37 @@ func (s *session) recompile(stmts []entry) bool {
 	}
 	s.stmts, s.needs = stmts, nil
 	s.install(prog)
-	s.root.Propagate()
+	s.propagate()
 	return true
 }
 
 func (s *session) install(prog *lang.Program) {
 	s.prog = prog
 	s.search, s.found = nil, 0
-	root, err := engine.NewSolver(prog.Model, s.options())
+	o := s.options()
+	o.StopFlag = &s.rootStop
+	s.rootStop.Store(false)
+	if s.onStop != nil { // Ctrl-C stops a root that takes too long to build
+		defer s.onStop(func() { s.rootStop.Store(true) })()
+	}
+	root, err := engine.NewSolver(prog.Model, o)
 	if err != nil {
 		fmt.Fprintln(s.errw, "csp:", err)
 		return
 	}
 	s.root = root
+}
+
+// propagate propagates the root, which Ctrl-C and the session's timeout
+// stop: it reports whether the root is consistent, and whether a stop
+// cut the propagation short (then the domains say nothing).
+func (s *session) propagate() (ok, stopped bool) {
+	s.rootStop.Store(false)
+	if s.onStop != nil {
+		defer s.onStop(func() { s.rootStop.Store(true) })()
+	}
+	ok = s.root.Propagate()
+	return ok, s.root.Halted()
 }
 
 func (s *session) options() engine.Options {
@@ -543,7 +565,7 @@ func (s *session) addStatements(f *lang.File, path, done string) {
 	}
 	s.stmts, s.needs = stmts, nil
 	s.install(prog)
-	s.root.Propagate()
+	s.propagate()
 	fmt.Fprintf(s.out, done+" (:model lists them)\n", len(f.Stmts), path)
 }
 
@@ -682,7 +704,9 @@ func (s *session) changeParam(i int, text string) {
 	}
 	s.stmts, s.needs = stmts, nil
 	s.install(prog)
-	if !s.root.Propagate() {
+	if ok, stopped := s.propagate(); stopped {
+		fmt.Fprintf(s.out, "interrupted: propagation with the new value of statement [%d] was stopped\n", i+1)
+	} else if !ok {
 		fmt.Fprintf(s.out, "inconsistent: with the new value of statement [%d] the model has no solution\n", i+1)
 	}
 	s.showParams(text)

@@ -33,6 +33,8 @@ const wasmGz = "generated/csp.wasm.gz"
 var files = map[string]string{
 	"index.html":   "web/index.html",
 	"play.css":     "web/play.css",
+	"editor.js":    "web/editor.js",
+	"models.js":    "web/models.js",
 	"play.js":      "web/play.js",
 	"worker.js":    "web/worker.js",
 	"wasm_exec.js": "generated/wasm_exec.js",

@@ -39,7 +39,9 @@ func chromium(t *testing.T) string {
 // headless runs the browser on url with a 1280 × 800 window and returns
 // its standard output. profile is a fresh directory for its profile.
 func headless(browser, profile, url string, args ...string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	// A bound for a browser that hangs, not a verdict: on a loaded
+	// machine three browsers at once took more than a minute.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	all := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
 		"--no-first-run", "--user-data-dir=" + profile, "--window-size=1280,800", "--virtual-time-budget=5000"}, args...)

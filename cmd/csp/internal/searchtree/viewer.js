@@ -207,7 +207,10 @@ function bounds() {
 function fit() {
   moved = false;
   const r = canvas.getBoundingClientRect(), b = bounds();
-  const top = 48, pad = 24, bottom = 50; // room for the toolbar and the legend
+  // room for the toolbar and the foot, as tall as they wrapped
+  drawLegend();
+  const top = Math.max(48, document.getElementById("toolbar").getBoundingClientRect().bottom - r.top + 16);
+  const bottom = Math.max(50, r.bottom - document.getElementById("foot").getBoundingClientRect().top + 12), pad = 24;
   // The two directions are fitted apart: a wide, shallow tree gets its
   // levels spread over the height, a deep, narrow one squeezed into it.
   // Zooming in then scales both; zooming out leaves the levels at least
@@ -269,11 +272,11 @@ function draw() {
       ctx.fillText(t, x, y);
     };
     for (const i of shownNodes) {
-      if (!visible(i) || i === 0) continue;
+      if (!visible(i)) continue;
       ctx.globalAlpha = replay && i > step ? 0.3 : 1;
       const x = sx(i);
-      text(label(i), x, sy(i) - rad - (i === selected || i === step ? 9 : 4), T.depth[i], "#222");
-      if (folded(i)) text(foldText(i), x, sy(i) + foldHeight(i) + font + 2, T.depth[i] + 0.5, "#335");
+      if (i > 0) text(label(i), x, sy(i) - rad - (i === selected || i === step ? 9 : 4), T.depth[i], "#222");
+      if (folded(i)) text(foldText(i), x, sy(i) + foldHeight(i) + barHeight() + font + 2, T.depth[i] + 0.5, "#335");
     }
     ctx.globalAlpha = 1;
   }
@@ -309,6 +312,9 @@ function drawCounted() {
 // foldHeight: a folded subtree is as tall as the levels below it, up to one.
 function foldHeight(i) { return Math.max(6, 0.9 * ROW * yscale() * Math.min(1, (T.below[i] - T.depth[i]) / 3 + 0.34)); }
 
+// barHeight: the bar of dead ends and solutions along a fold's base.
+function barHeight() { return Math.max(2, 3 * scale); }
+
 function plural(n, word) { return n === 1 ? "1 " + word : n + " " + word + "s"; }
 
 function foldText(i) {
@@ -319,7 +325,7 @@ function foldText(i) {
 }
 
 function drawNode(i, x, y, rad) {
-  if (i === 0) {
+  if (i === 0 && !folded(0)) { // folded, the root is drawn as any fold
     ctx.fillStyle = T.kind[0] === SOL ? COLOURS.sol : T.kind[0] === DEAD ? COLOURS.dead : COLOURS.root;
     ctx.beginPath(); ctx.arc(x, y, rad * 0.75, 0, 2 * Math.PI); ctx.fill();
     return;
@@ -330,8 +336,8 @@ function drawNode(i, x, y, rad) {
     ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x - w / 2, y + h); ctx.lineTo(x + w / 2, y + h); ctx.closePath(); ctx.fill(); ctx.stroke();
     // the share of dead ends and solutions, as a bar along the base
     const f = T.fails[i] / T.size[i], s = T.sols[i] / T.size[i];
-    ctx.fillStyle = COLOURS.dead; ctx.fillRect(x - w / 2, y + h, w * f, Math.max(2, 3 * scale));
-    ctx.fillStyle = COLOURS.sol; ctx.fillRect(x - w / 2 + w * f, y + h, Math.max(s > 0 ? 2 : 0, w * s), Math.max(2, 3 * scale));
+    ctx.fillStyle = COLOURS.dead; ctx.fillRect(x - w / 2, y + h, w * f, barHeight());
+    ctx.fillStyle = COLOURS.sol; ctx.fillRect(x - w / 2 + w * f, y + h, Math.max(s > 0 ? 2 : 0, w * s), barHeight());
     return;
   }
   switch (T.kind[i]) {
@@ -358,8 +364,8 @@ let legendKey = "";
 function drawLegend() {
   const has = { inner: false, dead: false, sol: false, fold: false };
   for (const i of shownNodes) {
-    if (i === 0) { has.sol = has.sol || T.kind[0] === SOL; has.dead = has.dead || T.kind[0] === DEAD; continue; }
     if (folded(i)) has.fold = true;
+    else if (i === 0) { has.sol = has.sol || T.kind[0] === SOL; has.dead = has.dead || T.kind[0] === DEAD; }
     else if (T.kind[i] === DEAD) has.dead = true;
     else if (T.kind[i] === SOL) has.sol = true;
     else has.inner = true;
@@ -455,9 +461,17 @@ function click(i) {
   select(i);
 }
 
+// toggle folds or unfolds i's subtree. The root's is the whole tree: the
+// view is fitted to what is left, so that the fold is as readable as the
+// tree was (kept at the scale of the whole tree, it is a dot).
 function toggle(i) {
   if (T.first[i] < 0) return;
   open[i] = open[i] ? 0 : 1;
+  if (i === 0) {
+    layout();
+    fit();
+    return;
+  }
   relayoutKeeping(i);
 }
 
@@ -526,7 +540,7 @@ function showPanel(i) {
   } else if (T.kind[i] === SOL) {
     h += `<p class="sol">✓ a solution: every variable is fixed</p>`;
   }
-  if (i > 0 && T.size[i] > 1) {
+  if (T.size[i] > 1) {
     h += `<p class="fold">below it: ${plural(T.size[i] - 1, "node")}, ${plural(T.fails[i], "dead end")}, ${plural(T.sols[i], "solution")}` +
       (T.hid.has(i) || T.stored[i] < T.size[i] ? ` (${T.stored[i] - 1} stored, the rest counted)` : "") +
       (T.first[i] >= 0 ? ` <button id="foldbtn">${open[i] ? "fold" : "unfold"}</button>` : "") + `</p>`;
@@ -672,6 +686,9 @@ foldByBudget(DATA.budget);
 layout();
 resize();
 fit();
+// Drawn before the page is first shown, the canvas can stay blank in a
+// frame of another page (csp play's, in headless Chromium): once more
+// when it is painted.
 const opened = performance.now();
 
 // #node=K opens the page on node K (0: the root) as replay would show it,

@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/compare"
@@ -16,7 +17,9 @@ import (
 // compareTimeout bounds each row, as the CLI's default --timeout.
 const compareTimeout = 10 * time.Second
 
-func compareModel(req Request, o *output) Result {
+// stop ends the row being solved and the rest, as Ctrl-C does csp
+// compare: the rows done so far are printed.
+func compareModel(req Request, o *output, stop *atomic.Bool) Result {
 	prog, code := compileRequest(req, false, o)
 	if prog == nil {
 		return o.result(code)
@@ -35,16 +38,32 @@ func compareModel(req Request, o *output) Result {
 		return o.result(exitBadInput)
 	}
 	var rows []compare.Row
+	var done int64 // the nodes of the rows before, for the progress
 	for _, c := range compare.Configs {
+		if stop.Load() {
+			break
+		}
 		p := prog
 		if c.Prop != "ac" {
 			p = plain
 		}
-		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], Deadline: time.Now().Add(compareTimeout)}
-		rows = append(rows, compare.Run(p, c.Order, c.Prop, opts, req.All))
+		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], Deadline: time.Now().Add(compareTimeout), StopFlag: stop,
+			Progress: func(st engine.Stats) {
+				o.progress(Progress{Nodes: done + st.Nodes, Compared: len(rows), Settings: len(compare.Configs)}, 0)
+			}}
+		row := compare.Run(p, c.Order, c.Prop, opts, req.All)
+		if stop.Load() {
+			row.Status = "interrupted" // the table's word for a row stopped by hand
+		}
+		rows = append(rows, row)
+		done += row.Stats.Nodes
 	}
 	var b strings.Builder
 	compare.WriteTable(&b, rows, req.All)
 	o.write("out", b.String())
+	if stop.Load() {
+		o.errorf("csp: stopped: %d of the %d settings compared\n", len(rows)-1, len(compare.Configs))
+		return o.result(exitLimit)
+	}
 	return o.result(exitSolved)
 }

@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/narrate"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
@@ -64,7 +66,7 @@ type Problem struct {
 
 // Stats are the search's counts, for the statistics panel.
 type Stats struct {
-	Status       string  `json:"status"` // solution, all_solutions, optimal, unsatisfiable
+	Status       string  `json:"status"` // solution, all_solutions, optimal, unsatisfiable, stopped
 	Solutions    int64   `json:"solutions"`
 	Nodes        int64   `json:"nodes"`
 	Failures     int64   `json:"failures"`
@@ -76,9 +78,25 @@ type Stats struct {
 
 // Chunk is a piece of stdout as it is printed: Stream is "trace" for the
 // narration, "out" for the rest. The CLI interleaves both on stdout.
+// A chunk of Stream "progress" is a search's progress instead, a Progress
+// as JSON in Text, sent every ProgressEvery while it runs, as csp solve
+// redraws its progress line.
 type Chunk struct {
 	Stream string `json:"stream"`
 	Text   string `json:"text"`
+}
+
+// Progress is a search's progress so far: the CLI's progress line
+// (searching: nodes, solutions, nodes/s, time) in numbers.
+type Progress struct {
+	Nodes     int64   `json:"nodes"`
+	Solutions int64   `json:"solutions"`
+	Rate      int64   `json:"rate"` // nodes per second, over this request
+	MS        float64 `json:"ms"`   // since the request began
+	// Compared is, for compare, how many settings are done (of the
+	// Settings); Nodes then sums their nodes and the current one's.
+	Compared int `json:"compared,omitempty"`
+	Settings int `json:"settings,omitempty"`
 }
 
 // Exit statuses, as the CLI's.
@@ -86,7 +104,7 @@ const (
 	exitSolved   = 0
 	exitUnsat    = 1
 	exitBadInput = 2
-	exitLimit    = 3
+	exitLimit    = 3 // a limit, or Stop, cut the answer short
 )
 
 // compileMemory bounds compiling: a WebAssembly instance has 4 GB at
@@ -96,12 +114,26 @@ const compileMemory = 1 << 30
 // Session keeps the search a solve started, so that next continues it.
 type Session struct {
 	search *search
+	// stop stops the search running; each request clears it, so that
+	// next resumes a stopped search where it stopped.
+	stop atomic.Bool
 }
 
+// Forget drops the search that next would continue: after a panic, its
+// state cannot be trusted.
+func (s *Session) Forget() { s.search = nil }
+
+// Stop asks the request running to stop, as Ctrl-C does csp solve: the
+// search ends at its next node and reports what it found. It is safe to
+// call from another goroutine, or from emit.
+func (s *Session) Stop() { s.stop.Store(true) }
+
 // Do runs one request; emit, if not nil, receives stdout as it is
-// printed, so a page can show a long search's solutions before it ends.
+// printed, so a page can show a long search's solutions before it ends,
+// and the search's progress.
 func (s *Session) Do(req Request, emit func(Chunk)) Result {
-	o := &output{emit: emit}
+	s.stop.Store(false)
+	o := &output{emit: emit, started: time.Now()}
 	settings, err := parseSettings(req)
 	if err != nil {
 		o.errorf("csp: %v\n", err)
@@ -119,7 +151,7 @@ func (s *Session) Do(req Request, emit func(Chunk)) Result {
 		return s.solve(req, settings, o, true)
 	case "compare":
 		s.search = nil
-		return compareModel(req, o)
+		return compareModel(req, o, &s.stop)
 	case "check":
 		s.search = nil
 		return check(req, o)

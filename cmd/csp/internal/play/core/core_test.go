@@ -1,7 +1,10 @@
 package core
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -123,5 +126,116 @@ func TestTree(t *testing.T) {
 		if r := s.Do(req, nil); r.Tree == "" || !strings.Contains(r.Stdout, "solution 2:") {
 			t.Fatalf("trace %q: next lost the tree: %q", trace, r.Stdout)
 		}
+	}
+}
+
+// queensN is models/queens.csp's text at board size n.
+func queensN(n int) string {
+	return strings.Replace(queens, "param n = 4", "param n = "+strconv.Itoa(n), 1)
+}
+
+// everyProgress sends a progress chunk at each of the engine's calls
+// (every 4096 nodes), not by the clock, for the length of the test.
+func everyProgress(t *testing.T) {
+	saved := progressEvery
+	progressEvery = 0
+	t.Cleanup(func() { progressEvery = saved })
+}
+
+// Stop, asked at the first progress report, ends a count with the count
+// so far, as Ctrl-C does csp solve --count; the progress reports the
+// nodes and solutions as the CLI's progress line does.
+func TestStopCount(t *testing.T) {
+	everyProgress(t)
+	var s Session
+	var reports []Progress
+	r := s.Do(request("count", queensN(10)), func(c Chunk) {
+		if c.Stream != "progress" {
+			return
+		}
+		var p Progress
+		if err := json.Unmarshal([]byte(c.Text), &p); err != nil {
+			t.Fatal(err)
+		}
+		reports = append(reports, p)
+		s.Stop()
+	})
+	if len(reports) != 1 || reports[0].Nodes < 4000 || reports[0].MS <= 0 {
+		t.Fatalf("progress %+v, want one report of some 4096 nodes", reports)
+	}
+	n := r.Stats.Solutions
+	if r.Exit != 3 || r.Stats.Status != "stopped" || n < reports[0].Solutions || n >= 724 ||
+		r.Stderr != fmt.Sprintf("csp: stopped: the count %d is incomplete\n", n) || r.Stdout != "" {
+		t.Errorf("the stopped count: exit %d, %+v, stderr %q, stdout %q", r.Exit, r.Stats, r.Stderr, r.Stdout)
+	}
+	// The next request is not stopped: Stop holds for one.
+	if r := s.Do(request("count", queensN(6)), nil); r.Stdout != "4\n" || r.Exit != 0 {
+		t.Errorf("a count after the stopped one: %q, exit %d", r.Stdout, r.Exit)
+	}
+}
+
+// A stopped all says how many it found, and next resumes the search
+// where it stopped: every solution once, none lost.
+func TestStopAllThenNext(t *testing.T) {
+	everyProgress(t)
+	var s Session
+	var out strings.Builder
+	r := s.Do(request("all", queensN(10)), func(c Chunk) {
+		switch c.Stream {
+		case "out":
+			out.WriteString(c.Text)
+		case "progress":
+			s.Stop()
+		}
+	})
+	found := r.Stats.Solutions
+	if r.Exit != 3 || found == 0 || found >= 724 || r.Stderr != fmt.Sprintf("csp: stopped: %d solutions found, and there may be more\n", found) {
+		t.Fatalf("the stopped all: exit %d, %+v, %q", r.Exit, r.Stats, r.Stderr)
+	}
+	boards := map[string]bool{}
+	for _, b := range strings.Split(strings.TrimSpace(out.String()), "\n\n") {
+		boards[b] = true
+	}
+	for {
+		r := s.Do(request("next", queensN(10)), nil)
+		head, board, _ := strings.Cut(r.Stdout, "\n")
+		if strings.HasPrefix(head, "no more solutions") {
+			if head != "no more solutions (724 found)" {
+				t.Errorf("next at the end: %q", head)
+			}
+			break
+		}
+		if r.Exit != 0 || boards[strings.TrimSpace(board)] {
+			t.Fatalf("next printed %q (exit %d): a solution twice", r.Stdout, r.Exit)
+		}
+		boards[strings.TrimSpace(board)] = true
+	}
+	if len(boards) != 724 {
+		t.Errorf("%d distinct solutions, want 724", len(boards))
+	}
+}
+
+// Stop ends compare's row in progress and skips the rest, which the
+// table leaves out, as Ctrl-C does csp compare.
+func TestStopCompare(t *testing.T) {
+	everyProgress(t)
+	var s Session
+	var progress []Progress
+	req := request("compare", queensN(9))
+	req.All = true
+	var table strings.Builder
+	r := s.Do(req, func(c Chunk) {
+		if c.Stream == "out" {
+			table.WriteString(c.Text)
+		} else if c.Stream == "progress" {
+			var p Progress
+			json.Unmarshal([]byte(c.Text), &p)
+			progress = append(progress, p)
+			s.Stop()
+		}
+	})
+	if len(progress) != 1 || progress[0].Settings != 7 || r.Exit != 3 || strings.Count(table.String(), "interrupted (") != 1 ||
+		r.Stderr != "csp: stopped: 0 of the 7 settings compared\n" {
+		t.Errorf("the stopped compare: progress %+v, exit %d, stderr %q, table\n%s", progress, r.Exit, r.Stderr, table.String())
 	}
 }

@@ -1,8 +1,10 @@
 package core
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/csp-lang/csp/lang"
 )
@@ -12,6 +14,8 @@ import (
 // search keeps what it printed), and is kept for the result otherwise.
 type output struct {
 	emit     func(Chunk)
+	started  time.Time // when the request began
+	reported time.Time // the last progress sent
 	stdout   strings.Builder
 	stderr   strings.Builder
 	errors   []Problem
@@ -29,6 +33,35 @@ func (o *output) write(stream, text string) {
 		return
 	}
 	o.stdout.WriteString(text)
+}
+
+// progressEvery is how often a search sends its progress: the CLI's
+// progress line on a terminal is redrawn as often. Tests set it to 0.
+var progressEvery = 200 * time.Millisecond
+
+// progress sends the search's progress p, at most every progressEvery
+// and only to a caller who streams. It sets p's time and rate: the nodes
+// since firstNodes, the count when this request began.
+func (o *output) progress(p Progress, firstNodes int64) {
+	if o.emit == nil {
+		return
+	}
+	now := time.Now()
+	last := o.reported
+	if last.IsZero() {
+		last = o.started
+	}
+	if now.Sub(last) < progressEvery {
+		return
+	}
+	o.reported = now
+	elapsed := now.Sub(o.started)
+	p.MS = float64(elapsed.Microseconds()) / 1000
+	if s := elapsed.Seconds(); s > 0 {
+		p.Rate = int64(float64(p.Nodes-firstNodes) / s)
+	}
+	text, _ := json.Marshal(p) // numbers only: cannot fail
+	o.emit(Chunk{Stream: "progress", Text: string(text)})
 }
 
 func (o *output) printf(format string, args ...any) {

@@ -21,8 +21,10 @@ type search struct {
 	optimizing bool
 	found      int64
 	complete   bool
+	stopped    bool  // Stop ended the last request's search; next resumes it
+	firstNodes int64 // the nodes when the request being answered began
 	narr       *narrate.Narrator
-	out        *output // the request being answered, where narr writes
+	out        *output // the request being answered, where narr writes and progress goes
 	title      string  // the tree's: the model and its parameters
 }
 
@@ -41,13 +43,14 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 		o.errorf("csp solve: %s\n", searchopt.CountWithObjective(what, "--count", "--all"))
 		return o.result(exitBadInput)
 	}
-	s, err := engine.NewSolver(prog.Model, engine.Options{Order: st.order, Values: st.values, Prop: st.prop})
+	s, err := engine.NewSolver(prog.Model, engine.Options{Order: st.order, Values: st.values, Prop: st.prop, StopFlag: &ses.stop})
 	if err != nil {
 		o.errorf("csp: %s: %v\n", req.Model.Name, err)
 		return o.result(exitBadInput)
 	}
 	sense, _ := prog.Model.Objective()
-	sr := &search{key: requestKey(req), prog: prog, s: s, settings: st, optimizing: sense != engine.Satisfy}
+	sr := &search{key: requestKey(req), prog: prog, s: s, settings: st, optimizing: sense != engine.Satisfy, out: o}
+	s.SetProgress(func(st engine.Stats) { sr.out.progress(Progress{Nodes: st.Nodes, Solutions: sr.found}, sr.firstNodes) })
 	if st.trace != narrate.Off || req.Tree {
 		limit := req.TraceLimit
 		if limit == 0 {
@@ -55,7 +58,6 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 		}
 		// next restarts the narration for each request's own lines.
 		sr.narr = &narrate.Narrator{Prog: prog, Mode: st.trace, Limit: limit, Restartable: true}
-		sr.out = o
 		sr.narr.Write = func(line string) { sr.out.write("trace", line) }
 		if req.Tree {
 			sr.narr.Tree = searchtree.New(prog, searchtree.Options{})
@@ -72,11 +74,9 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 	}
 	sol := lang.Solution(s.Value)
 	for limit == 0 || sr.found < limit {
-		if s.Next() != engine.Solution {
-			sr.complete = true
+		if !sr.step() {
 			break
 		}
-		sr.found++
 		if !count {
 			sr.print(o, sol)
 		}
@@ -84,6 +84,21 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 	sr.report(o, count)
 	ses.search = sr
 	return o.result(sr.exit())
+}
+
+// step searches for the next solution and reports whether it found one;
+// if not, the search is complete or was stopped.
+func (sr *search) step() bool {
+	switch sr.s.Next() {
+	case engine.Solution:
+		sr.found++
+		return true
+	case engine.Stopped:
+		sr.stopped = true
+	default:
+		sr.complete = true
+	}
+	return false
 }
 
 // print writes a solution as csp solve does: a blank line between
@@ -104,6 +119,8 @@ func (sr *search) print(o *output, sol lang.Solution) {
 }
 
 // report prints the final line of csp solve and keeps the statistics.
+// A stopped search says on stderr what it leaves unknown, as csp solve
+// does when Ctrl-C stops it.
 func (sr *search) report(o *output, count bool) {
 	switch {
 	case count:
@@ -113,13 +130,35 @@ func (sr *search) report(o *output, count bool) {
 	case sr.optimizing && sr.complete:
 		o.printf("optimal\n")
 	}
+	if sr.stopped {
+		o.errorf("csp: stopped: %s\n", sr.stoppedNote(count))
+	}
 	sr.stats(o)
 }
 
-// exit is csp solve's exit status for the search so far.
+// stoppedNote is csp solve's note on a search a limit stopped (limitNote
+// in cmd/csp/solve.go): what it found, and that there may be more.
+func (sr *search) stoppedNote(count bool) string {
+	switch {
+	case sr.found == 0:
+		return "no solution found yet"
+	case sr.optimizing:
+		return "the last solution is the best found, not proven optimal"
+	case count:
+		return fmt.Sprintf("the count %d is incomplete", sr.found)
+	}
+	return plural(sr.found, "solution") + " found, and there may be more"
+}
+
+// exit is csp solve's exit status for the search so far: a stop leaves
+// a count or a list of solutions short of the answer asked for (3), but
+// an optimisation with its best solution so far (0).
 func (sr *search) exit() int {
-	if sr.found == 0 {
-		return exitUnsat // no limit stops a search here: found nothing means none
+	switch {
+	case sr.stopped && (sr.found == 0 || !sr.optimizing):
+		return exitLimit
+	case sr.found == 0:
+		return exitUnsat
 	}
 	return exitSolved
 }
@@ -128,6 +167,8 @@ func (sr *search) stats(o *output) {
 	st := sr.s.Stats()
 	status := "solution"
 	switch {
+	case sr.stopped:
+		status = "stopped"
 	case sr.found == 0 && sr.complete:
 		status = "unsatisfiable"
 	case sr.optimizing && sr.complete:
@@ -148,19 +189,22 @@ func (sr *search) stats(o *output) {
 // next continues the search, as the REPL's :next does: the next solution
 // with its number, or why there is none.
 func (sr *search) next(o *output) Result {
+	sr.begin(o)
 	if sr.narr != nil {
-		sr.out = o
 		sr.narr.Restart()
 	}
 	if !sr.complete {
-		if sr.s.Next() == engine.Solution {
-			sr.found++
+		if sr.step() {
 			o.printf("solution %d:\n", sr.found)
 			sr.print(o, sr.s.Value)
 			sr.stats(o)
 			return o.result(exitSolved)
 		}
-		sr.complete = true
+		if sr.stopped {
+			o.errorf("csp: stopped: solution %d not found yet\n", sr.found+1)
+			sr.stats(o)
+			return o.result(exitLimit)
+		}
 	}
 	switch {
 	case sr.found == 0:
@@ -174,6 +218,14 @@ func (sr *search) next(o *output) Result {
 	return o.result(sr.exit())
 }
 
+// begin makes o the request the search answers: where its narration,
+// its output and its progress go.
+func (sr *search) begin(o *output) {
+	sr.out = o
+	sr.stopped = false
+	sr.firstNodes = sr.s.Stats().Nodes
+}
+
 // drawTree puts the page of the search tree so far into the result, when
 // the request asked for it.
 func (sr *search) drawTree(o *output, st engine.Stats) {
@@ -182,6 +234,9 @@ func (sr *search) drawTree(o *output, st engine.Stats) {
 	}
 	h := searchtree.Header{Title: sr.title, Order: searchopt.NameOf(orders, sr.settings.order),
 		Values: searchopt.NameOf(valueOrders, sr.settings.values), Prop: searchopt.NameOf(propLevels, sr.settings.prop), Stats: st}
+	if sr.stopped {
+		h.Stopped = "Stop was pressed"
+	}
 	var b strings.Builder
 	if err := sr.narr.Tree.WriteHTML(&b, h); err != nil {
 		o.errorf("csp: the search tree: %v\n", err)

@@ -15,12 +15,19 @@ import (
 )
 
 // Inputs are the files and folders, relative to the module root, whose
-// content goes into the generated files. Folders are walked whole.
+// content goes into the generated files: every package of the module
+// the WebAssembly build imports (TestInputsCoverTheBuild holds the list
+// to go list's), and the models. Folders are walked whole.
 var Inputs = []string{
-	"go.mod", "go.sum", "engine", "lang",
+	"go.mod", "go.sum", "engine", "lang", "internal/spell",
+	"cmd/csp/internal/compare", "cmd/csp/internal/narrate", "cmd/csp/internal/searchopt", "cmd/csp/internal/searchtree",
 	"cmd/csp/internal/play/core", "cmd/csp/internal/play/wasm",
 	"models", "examples",
 }
+
+// embedded are the files a package of the build embeds besides its Go
+// code: the tree viewer's page.
+var embedded = []string{".html", ".css", ".js"}
 
 // Sum returns the fingerprint of the inputs under root. Go test files,
 // and the Go programs among the examples, are not part of the build and
@@ -73,5 +80,5 @@ func counts(rel string) bool {
 	case rel == "go.mod" || rel == "go.sum":
 		return true
 	}
-	return strings.HasSuffix(rel, ".go")
+	return strings.HasSuffix(rel, ".go") || slices.ContainsFunc(embedded, func(ext string) bool { return strings.HasSuffix(rel, ext) })
 }

@@ -1,15 +1,21 @@
 //go:build js && wasm
 
 // Command wasm is csp for the browser: built with GOOS=js GOARCH=wasm by
-// go generate ./cmd/csp/internal/play, it sets one global function,
+// go generate ./cmd/csp/internal/play, it sets two global functions,
 //
-//	cspRun(requestJSON, onOutput) → resultJSON
+//	cspRun(requestJSON, onOutput) → Promise of resultJSON
+//	cspStop()
 //
-// that runs a core.Request (solve, next, all, count, compare, check) and
-// returns its core.Result. onOutput(stream, text), if given, receives
-// stdout as it is printed ("out" or "trace"), so the page can show a
-// long search as it goes. The search runs on the calling thread: the page
-// calls it from a Web Worker, and stops a search by ending the worker.
+// cspRun runs a core.Request (solve, next, all, count, compare, check)
+// and resolves to its core.Result. onOutput(stream, text), if given,
+// receives stdout as it is printed ("out" or "trace") and the search's
+// progress ("progress", a core.Progress), so the page can show a long
+// search as it goes. cspStop stops the request running, as Ctrl-C stops
+// csp solve: its result says what the search found.
+//
+// The page calls them from a Web Worker. The search runs on a goroutine
+// that, at each progress report, gives the worker's event loop a turn:
+// that is when a cspStop sent meanwhile is seen.
 package main
 
 import (
@@ -23,8 +29,31 @@ import (
 
 func main() {
 	var session core.Session
+	busy := false
 	js.Global().Set("cspRun", js.FuncOf(func(this js.Value, args []js.Value) any {
-		return run(&session, args)
+		// A wrapped function must not block the event loop it is called
+		// from: the request runs on a goroutine, and a promise answers.
+		var executor js.Func
+		executor = js.FuncOf(func(_ js.Value, p []js.Value) any {
+			executor.Release()
+			resolve := p[0]
+			if busy {
+				resolve.Invoke(encode(core.Result{Stderr: "csp: a request is already running\n", Exit: 2}))
+				return nil
+			}
+			busy = true
+			go func() {
+				out := run(&session, args)
+				busy = false
+				resolve.Invoke(out)
+			}()
+			return nil
+		})
+		return js.Global().Get("Promise").New(executor)
+	}))
+	js.Global().Set("cspStop", js.FuncOf(func(js.Value, []js.Value) any {
+		session.Stop()
+		return nil
 	}))
 	select {} // the functions outlive main's body
 }
@@ -34,7 +63,7 @@ func main() {
 func run(session *core.Session, args []js.Value) (out string) {
 	defer func() {
 		if r := recover(); r != nil {
-			*session = core.Session{}
+			session.Forget()
 			out = encode(core.Result{Stderr: fmt.Sprintf("csp: internal error: %v\n", r), Exit: 2})
 		}
 	}()
@@ -81,6 +110,12 @@ const (
 )
 
 func (b *batcher) add(c core.Chunk) {
+	if c.Stream == "progress" {
+		b.flush() // what was printed before it, first
+		b.fn.Invoke(c.Stream, c.Text)
+		yield()
+		return
+	}
 	if c.Stream != b.stream {
 		b.flush()
 		b.stream = c.Stream
@@ -98,3 +133,9 @@ func (b *batcher) flush() {
 	}
 	b.last = time.Now()
 }
+
+// yield gives the worker's event loop a turn, so that a cspStop posted
+// meanwhile runs: with no other goroutine ready, a sleep returns to
+// JavaScript until its timer fires (a millisecond, or the browser's
+// minimum of a few). Progress comes every 200 ms: a pause of at most 2%.
+func yield() { time.Sleep(time.Millisecond) }

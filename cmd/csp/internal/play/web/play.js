@@ -1,33 +1,21 @@
-// The playground page: an editor, the shipped models, and csp's commands
-// run by csp.wasm in a Web Worker (worker.js).
+// The playground page: csp's commands run by csp.wasm in a Web Worker
+// (worker.js), their output, progress and statistics, the search tree,
+// and the page's start. The editor is editor.js; the models and edits,
+// models.js.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const ui = {
-  picker: $("picker"), params: $("params"), status: $("status"),
-  order: $("order"), values: $("values"), prop: $("prop"), trace: $("trace"),
-  tabs: $("tabs"), gutter: $("gutter"), marks: $("marks-inner"), source: $("source"),
-  problems: $("problems"), output: $("output"), traceOut: $("trace-out"),
-  stats: $("stats"), tree: $("tree"), treeOn: $("tree-on"), stop: $("stop"),
-};
 const actions = ["solve", "next", "all", "count", "compare"];
-
-// The files in the editor: the model first, then its data files.
-const state = { files: [{ name: "model.csp", text: "" }], current: 0, problems: [], catalog: null };
-
-// Errors the page meets are kept for the self-test (#selftest).
-const pageErrors = [];
-window.addEventListener("error", (e) => pageErrors.push(String(e.message)));
-window.addEventListener("unhandledrejection", (e) => pageErrors.push(String(e.reason)));
 
 // ---- the worker ----------------------------------------------------------
 
 let worker = null;
 let ready = false;
-let running = null; // the request in progress: {action, started}
+// running is the request in progress: {action, quiet, started, progress,
+// stopAsked}; progress is the search's last report.
+let running = null;
 let onDone = null; // for the self-test
+let onProgress = null; // for the tests
 let queued = null; // an action asked during a quiet check
-let checkTimer = 0;
 
 function startWorker() {
   ready = false;
@@ -42,10 +30,7 @@ function crash(message) {
   worker.terminate();
   if (running) {
     running = null;
-    const span = document.createElement("span");
-    span.className = "stderr";
-    span.textContent = `\ncsp: the search failed in the browser: ${message}\n`;
-    ui.output.append(span);
+    appendError(`\ncsp: the search failed in the browser: ${message}\n`);
   }
   startWorker();
   setStatus("the worker failed; loading a fresh one…");
@@ -64,7 +49,8 @@ function receive(msg) {
       setStatus(msg.message);
       break;
     case "output":
-      append(msg.stream === "trace" ? ui.traceOut : ui.output, msg.text);
+      if (msg.stream === "progress") showProgress(JSON.parse(msg.text));
+      else append(msg.stream === "trace" ? ui.traceOut : ui.output, msg.text);
       break;
     case "done":
       finish(msg.result, msg.ms);
@@ -89,7 +75,7 @@ function run(action, quiet = false) {
     trace: action === "compare" ? "" : ui.trace.value,
     tree: action !== "compare" && ui.treeOn.checked,
   };
-  running = { action, quiet, started: performance.now() };
+  running = { action, quiet, started: performance.now(), progress: null, stopAsked: false };
   if (quiet) {
     worker.postMessage(req);
     return;
@@ -97,35 +83,60 @@ function run(action, quiet = false) {
   if (action !== "next") {
     clear(ui.output);
     clear(ui.traceOut);
-  } else if (ui.output.textContent !== "") {
+  } else if (!ui.output.classList.contains("empty") && paneLength.get(ui.output)) {
     append(ui.output, "\n");
   }
   if (req.trace === "" && action !== "next") {
     setEmpty(ui.traceOut, "Choose a trace level above to see the search step by step.");
   }
+  // The search panel is this run's from now on: its progress, then its
+  // statistics and tree.
+  ui.stats.textContent = "";
+  const p = document.createElement("p");
+  p.id = "progress";
+  p.className = "empty";
+  p.textContent = action === "compare" ? "comparing the settings…" : "searching…";
+  ui.stats.append(p);
+  hideTree();
   setStatus(action === "compare" ? "comparing the settings…" : "searching…");
   setBusy(true);
   worker.postMessage(req);
 }
 
-// Stop ends the worker mid-search; a fresh one takes its place. What was
-// printed stays; next then starts a new search.
+// Stop asks the search to stop, as Ctrl-C does csp solve: it stops at
+// its next progress report (every 200 ms) and answers with what it found.
+// A second Stop ends the worker at once, for what reports no progress
+// (a large model's compilation, say); a fresh worker takes its place.
 function stop() {
-  if (!running) return;
+  if (!running || running.quiet) return;
+  if (!running.stopAsked) {
+    running.stopAsked = true;
+    worker.postMessage({ type: "stop" });
+    setStatus("stopping at the next progress report… (Stop again ends the worker at once)");
+    return;
+  }
   worker.terminate();
-  const ms = performance.now() - running.started;
+  const { action, started, progress } = running;
   running = null;
-  appendNote(ui.output, `stopped after ${formatMs(ms)}`);
+  appendNote(ui.output, endedNote(action, performance.now() - started, progress));
   startWorker();
-  setStatus("stopped; loading a fresh worker…");
+  setStatus("ended; loading a fresh worker…");
   setBusy(true);
 }
 
+// endedNote says what an ended search had found by its last report.
+function endedNote(action, ms, p) {
+  const head = `ended after ${formatMs(ms)}`;
+  if (!p) return `${head}, before its first progress report`;
+  if (action === "compare") return `${head}: ${p.compared} of the ${p.settings} settings compared`;
+  if (action === "count") return `${head}: the count ${p.solutions} (at the last progress report) is incomplete`;
+  return `${head}: ${p.solutions} solutions by the last progress report, and there may be more`;
+}
+
 function finish(result, ms) {
-  const action = running ? running.action : "";
-  const quiet = running && running.quiet;
+  const r = running || {};
   running = null;
-  if (quiet) {
+  if (r.quiet) {
     showProblems(result.errors || [], false);
     const n = (result.errors || []).length;
     setStatus(result.exit === 0 ? result.stdout.trim() : n > 1 ? `${n} errors` : result.stderr.split("\n")[0]);
@@ -136,24 +147,22 @@ function finish(result, ms) {
   }
   setBusy(false);
   if (result.stdout) append(ui.output, result.stdout);
-  if (result.stderr) {
-    const span = document.createElement("span");
-    span.className = "stderr";
-    span.textContent = result.stderr;
-    ui.output.append(span);
-  }
+  flushPanes();
+  if (result.stderr) appendError(result.stderr);
   if (ui.output.textContent === "") setEmpty(ui.output, "(nothing printed)");
   showProblems(result.errors || []);
-  showStats(result.stats, ms, action, result.exit);
+  showStats(result.stats, ms, r.action, result.exit);
   if (result.tree) showTree(result.tree);
-  else if (action !== "next") hideTree();
-  setStatus(`${action}: exit ${result.exit} in ${formatMs(ms)}`);
+  const stopped = result.stats && result.stats.status === "stopped" || r.stopAsked && result.exit === 3;
+  setStatus(stopped ? `${r.action}: stopped after ${formatMs(ms)} (exit ${result.exit})` : `${r.action}: exit ${result.exit} in ${formatMs(ms)}`);
   if (onDone) onDone(result);
 }
 
+// setBusy disables the actions while a request runs or no worker is
+// ready, and enables Stop while a search runs.
 function setBusy(busy) {
   for (const a of actions) $(a).disabled = busy || !ready;
-  ui.stop.disabled = !running;
+  ui.stop.disabled = !running || running.quiet;
   ui.status.classList.toggle("busy", busy);
 }
 
@@ -161,34 +170,103 @@ function setStatus(text) { ui.status.textContent = text; }
 
 // ---- output --------------------------------------------------------------
 
-// A pane keeps its last maxPane characters: an --all of millions of
-// solutions must not take the page down.
-const maxPane = 2_000_000;
+// Output can come faster than a page lays it out (an all of a fast
+// search prints megabytes a second), and a page that tries falls behind
+// for good: it is gathered in pending and written into its pane at most
+// every flushEvery ms, and a pane keeps its last maxPane characters, so
+// the page's work stays bounded.
+const maxPane = 1_000_000, flushEvery = 50;
+const pending = new Map(); // pane → {text, dropped}
+const paneLength = new Map(); // pane → the characters in it
+let flushTimer = 0;
 
 function append(pre, text) {
+  const p = pending.get(pre) || { text: "", dropped: false };
+  p.text += text;
+  if (p.text.length > maxPane) { p.text = p.text.slice(-maxPane / 2); p.dropped = true; }
+  pending.set(pre, p);
+  if (!flushTimer) flushTimer = setTimeout(flushPanes, flushEvery);
+}
+
+// flushPanes writes what is pending into the panes: before anything else
+// is written into them or read from them.
+function flushPanes() {
+  clearTimeout(flushTimer);
+  flushTimer = 0;
+  for (const [pre, p] of pending) write(pre, p.text, p.dropped);
+  pending.clear();
+}
+
+function write(pre, text, dropped) {
   if (pre.classList.contains("empty")) clear(pre);
-  const last = pre.lastChild;
-  if (last && last.nodeType === Node.TEXT_NODE) last.appendData(text);
-  else pre.append(text);
-  if (pre.textContent.length > maxPane) {
-    const kept = pre.textContent.slice(-maxPane / 2);
+  const length = (paneLength.get(pre) || 0) + text.length;
+  if (dropped || length > maxPane) {
+    const kept = (dropped ? text : pre.textContent + text).slice(-maxPane / 2);
     pre.textContent = "… (earlier output dropped)\n" + kept.slice(kept.indexOf("\n") + 1);
+    paneLength.set(pre, pre.textContent.length);
+  } else {
+    const last = pre.lastChild;
+    if (last && last.nodeType === Node.TEXT_NODE) last.appendData(text);
+    else pre.append(text);
+    paneLength.set(pre, length);
   }
   pre.scrollTop = pre.scrollHeight;
 }
 
-function appendNote(pre, text) {
+function appendSpan(pre, className, text) {
+  flushPanes();
+  if (pre.classList.contains("empty")) clear(pre);
   const span = document.createElement("span");
-  span.className = "note";
-  span.textContent = `\n— ${text}\n`;
+  span.className = className;
+  span.textContent = text;
   pre.append(span);
+  paneLength.set(pre, (paneLength.get(pre) || 0) + text.length);
+  pre.scrollTop = pre.scrollHeight;
 }
 
-function clear(pre) { pre.textContent = ""; pre.classList.remove("empty"); }
+function appendError(text) { appendSpan(ui.output, "stderr", text); }
 
-function setEmpty(pre, text) { pre.textContent = text; pre.classList.add("empty"); }
+function appendNote(pre, text) { appendSpan(pre, "note", `\n— ${text}\n`); }
+
+function clear(pre) {
+  pending.delete(pre);
+  pre.textContent = "";
+  pre.classList.remove("empty");
+  paneLength.set(pre, 0);
+}
+
+function setEmpty(pre, text) {
+  clear(pre);
+  pre.textContent = text;
+  pre.classList.add("empty");
+}
 
 function formatMs(ms) { return ms < 1000 ? `${ms.toFixed(1)} ms` : `${(ms / 1000).toFixed(2)} s`; }
+
+// countText writes 1234567 as 1.2M, as csp solve's progress line does.
+function countText(n) {
+  if (n >= 1e10) return `${Math.floor(n / 1e9)}G`;
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)}G`;
+  if (n >= 1e7) return `${Math.floor(n / 1e6)}M`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e4) return `${Math.floor(n / 1000)}k`;
+  return String(n);
+}
+
+// showProgress shows the search's progress in the search panel, in the
+// words of csp solve's progress line.
+function showProgress(p) {
+  if (!running) return;
+  running.progress = p;
+  const el = $("progress");
+  if (el) {
+    el.className = "progress";
+    el.textContent = p.settings
+      ? `comparing: setting ${Math.min(p.compared + 1, p.settings)} of ${p.settings}, ${countText(p.nodes)} nodes, ${countText(p.rate)} nodes/s, ${Math.floor(p.ms / 1000)}s`
+      : `searching: ${countText(p.nodes)} nodes, ${countText(p.solutions)} solutions, ${countText(p.rate)} nodes/s, ${Math.floor(p.ms / 1000)}s`;
+  }
+  if (onProgress) onProgress(p);
+}
 
 function showStats(st, ms, action, exit) {
   ui.stats.textContent = "";
@@ -200,7 +278,7 @@ function showStats(st, ms, action, exit) {
     return;
   }
   const rows = [
-    ["status", st.status.replace("_", " "), st.solutions > 0 ? "status-ok" : "status-none"],
+    ["status", st.status.replace("_", " "), st.status === "stopped" ? "status-stopped" : st.solutions > 0 ? "status-ok" : "status-none"],
     ["solutions", st.solutions], ["nodes", st.nodes], ["failures", st.failures],
     ["propagations", st.propagations], ["max depth", st.maxDepth],
     ["search time", `${st.searchMs.toFixed(3)} ms`], ["in the browser", formatMs(ms)],
@@ -221,149 +299,25 @@ function showStats(st, ms, action, exit) {
 }
 
 // showTree shows the search tree of the last search, an HTML document of
-// its own, in the search panel.
+// its own, in the search panel, and links the same page, as csp solve
+// --tree writes it, to open on its own.
+let treeURL = "";
 function showTree(html) {
   ui.tree.srcdoc = html;
   ui.tree.hidden = false;
+  if (treeURL) URL.revokeObjectURL(treeURL);
+  treeURL = URL.createObjectURL(new Blob([html], { type: "text/html;charset=utf-8" }));
+  ui.treeOpen.href = treeURL;
+  ui.treeBar.hidden = false;
   $("results").classList.add("with-tree");
 }
 
 function hideTree() {
   ui.tree.hidden = true;
   ui.tree.removeAttribute("srcdoc");
+  ui.treeBar.hidden = true;
   $("results").classList.remove("with-tree");
 }
-
-// ---- the editor ----------------------------------------------------------
-
-function loadEntry(entry) {
-  const files = state.catalog.files;
-  state.files = [entry.model, ...(entry.data || [])].map((name) => ({ name, text: files[name] }));
-  state.current = 0;
-  state.problems = [];
-  showFiles();
-}
-
-function showFiles(reload = true) {
-  ui.tabs.textContent = "";
-  state.files.forEach((f, i) => {
-    const b = document.createElement("button");
-    b.setAttribute("role", "tab");
-    b.setAttribute("aria-selected", String(i === state.current));
-    b.textContent = f.name.split("/").pop();
-    b.title = f.name;
-    if (state.problems.some((p) => p.file === f.name)) b.classList.add("has-errors");
-    b.onclick = () => { state.current = i; showFiles(); };
-    ui.tabs.append(b);
-  });
-  if (reload) ui.source.value = state.files[state.current].text;
-  ui.problems.textContent = "";
-  for (const p of state.problems) {
-    const li = document.createElement("li");
-    li.textContent = `${p.file}:${p.line}:${p.col}: ${p.message}`;
-    li.onclick = () => goTo(p);
-    ui.problems.append(li);
-  }
-  drawMarks();
-}
-
-// showProblems marks the errors; after a run it shows the file of the
-// first if the one in view has none, but not while the user types.
-function showProblems(problems, move = true) {
-  state.problems = problems;
-  if (!move) {
-    showFiles(false);
-    return;
-  }
-  const first = problems.find((p) => p.file !== state.files[state.current].name);
-  if (first && !problems.some((p) => p.file === state.files[state.current].name)) {
-    state.current = Math.max(0, state.files.findIndex((f) => f.name === first.file));
-  }
-  showFiles();
-}
-
-// drawMarks numbers the lines and, behind the text, marks each error at
-// its line: the span underlined and the message after the line's end.
-function drawMarks() {
-  const file = state.files[state.current].name;
-  const lines = ui.source.value.split("\n");
-  const byLine = new Map();
-  for (const p of state.problems) {
-    if (p.file !== file || p.line < 1) continue;
-    if (!byLine.has(p.line)) byLine.set(p.line, []);
-    byLine.get(p.line).push(p);
-  }
-  const gutter = [];
-  ui.marks.textContent = "";
-  lines.forEach((text, i) => {
-    const n = i + 1;
-    const div = document.createElement("div");
-    const ps = byLine.get(n);
-    if (ps) {
-      const chars = Array.from(text);
-      const p = ps[0];
-      const start = Math.min(p.col - 1, chars.length);
-      const end = Math.max(start + 1, p.endCol ? p.endCol - 1 : start + 1);
-      div.className = "bad";
-      div.append(chars.slice(0, start).join(""));
-      const sq = document.createElement("span");
-      sq.className = "squiggle";
-      sq.textContent = chars.slice(start, end).join("") || " ";
-      div.append(sq, chars.slice(end).join(""));
-      const msg = document.createElement("span");
-      msg.className = "msg";
-      msg.textContent = "← " + ps.map((q) => q.message).join("; ");
-      div.append(msg);
-      gutter.push(`<span class="err" title="${escapeHTML(ps.map((q) => `${q.line}:${q.col}: ${q.message}`).join("\n"))}">${n}</span>`);
-    } else {
-      div.textContent = " ";
-      gutter.push(String(n));
-    }
-    ui.marks.append(div);
-  });
-  ui.gutter.innerHTML = gutter.join("\n") + "\n ";
-  syncScroll();
-}
-
-function escapeHTML(s) {
-  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-}
-
-function syncScroll() {
-  ui.gutter.scrollTop = ui.source.scrollTop;
-  ui.marks.style.transform = `translate(${-ui.source.scrollLeft}px, ${-ui.source.scrollTop}px)`;
-}
-
-// goTo puts the cursor at an error: its file, line and column.
-function goTo(p) {
-  const i = state.files.findIndex((f) => f.name === p.file);
-  if (i >= 0 && i !== state.current) { state.current = i; showFiles(); }
-  const lines = ui.source.value.split("\n");
-  let offset = 0;
-  for (let n = 1; n < p.line && n <= lines.length; n++) offset += lines[n - 1].length + 1;
-  const line = lines[p.line - 1] || "";
-  offset += Array.from(line).slice(0, p.col - 1).join("").length;
-  ui.source.focus();
-  ui.source.setSelectionRange(offset, offset);
-  const lh = parseFloat(getComputedStyle(ui.source).lineHeight) || 20;
-  ui.source.scrollTop = Math.max(0, (p.line - 3) * lh);
-}
-
-// Typing checks the model after a pause, so errors appear at their line
-// without a click.
-ui.source.addEventListener("input", () => {
-  state.files[state.current].text = ui.source.value;
-  drawMarks();
-  clearTimeout(checkTimer);
-  checkTimer = setTimeout(() => run("check", true), 500);
-});
-ui.source.addEventListener("scroll", syncScroll);
-ui.source.addEventListener("keydown", (e) => {
-  if (e.key === "Tab" && !e.ctrlKey && !e.metaKey) { // indent, not leave the editor
-    e.preventDefault();
-    document.execCommand("insertText", false, "    ");
-  }
-});
 
 // ---- controls ------------------------------------------------------------
 
@@ -376,23 +330,20 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run("solve"); }
   if (e.key === "Escape") stop();
 });
-ui.picker.addEventListener("change", () => {
-  loadEntry(state.catalog.entries[ui.picker.selectedIndex]);
-  ui.params.value = "";
-});
 
+// loadCatalog fills the picker and opens a shared link's model, or the
+// model last open, or models/queens.csp.
 async function loadCatalog() {
   const response = await fetch("models.json");
   if (!response.ok) throw new Error(`models.json: ${response.status}`);
   state.catalog = await response.json();
-  for (const e of state.catalog.entries) {
-    const opt = document.createElement("option");
-    opt.textContent = e.label;
-    ui.picker.append(opt);
+  fillPicker();
+  if (location.hash.startsWith("#share=")) {
+    if (await openShared(location.hash)) return;
+    setStatus("the shared link is damaged: it holds no model this page can read");
   }
-  const start = state.catalog.entries.findIndex((e) => e.label === "models/queens.csp");
-  ui.picker.selectedIndex = Math.max(0, start);
-  loadEntry(state.catalog.entries[ui.picker.selectedIndex]);
+  const last = location.hash === "#selftest" ? null : store.get("last");
+  loadEntry(last && entries.has(last) ? last : "models/queens.csp");
 }
 
 // ---- self-test -----------------------------------------------------------
