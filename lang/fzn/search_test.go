@@ -40,10 +40,10 @@ solve :: seq_search([int_search(xs, first_fail, indomain_max, complete),
 		}
 	}
 	o := p.Search.Options(engine.Default(), false)
-	if !o.Restarts || o.FreeSearch {
+	if o.Restarts == engine.RestartNone || o.FreeSearch {
 		t.Errorf("options %+v: want restarts, no free search", o)
 	}
-	if o := p.Search.Options(engine.Default(), true); !o.FreeSearch || o.Restarts {
+	if o := p.Search.Options(engine.Default(), true); !o.FreeSearch || o.Restarts != engine.RestartNone {
 		t.Errorf("free search options %+v", o)
 	}
 	if w := strings.Join(p.Warnings, "\n"); !strings.Contains(w, "ignored the solve annotation something_else") {
