@@ -89,7 +89,7 @@ func exprText(e Expr) string {
 func modelText(m *Model) string {
 	s := ""
 	for x := range m.NumVars() {
-		s += fmt.Sprintf("x%d in %v\n", x, m.InitialDomain(Var(x)))
+		s += fmt.Sprintf("x%d in %v\n", x, m.InitialIntervals(Var(x))) // a wide domain's values would not fit in memory
 	}
 	for _, c := range m.Constraints() {
 		switch c.Kind {
