@@ -16,12 +16,18 @@ func parseStmt(toks []lexer.Token) (Stmt, *Error) {
 		p := parser{toks: toks, stuck: -1}
 		s, st := p.stmt()
 		if err := p.conclude(st, toks); err != nil {
+			if h := minizincHint(toks, err); h != nil {
+				return nil, h
+			}
 			return nil, err
 		}
 		return s, nil
 	}
 	g, err := parseTokens(stmtParser(), toks)
 	if err != nil {
+		if h := minizincHint(toks, err); h != nil {
+			return nil, h
+		}
 		if t := toks[0]; t.Type == tokKeyword && t.Value == "def" {
 			if e := defHeadError(toks); e != nil {
 				return nil, e
