@@ -224,4 +224,7 @@ type File struct {
 	Name  string
 	Src   []byte
 	Stmts []Stmt
+	// Warnings are the lines that continue a statement but read as one
+	// of their own (warnings.go).
+	Warnings ErrorList
 }

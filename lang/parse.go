@@ -133,6 +133,7 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 	if g.isHalted() {
 		return f, errs, broken{blind: true}
 	}
+	f.Warnings = continuationWarnings(toks)
 	reading := g.reading(name, len(src))
 	scanErrs := errs
 	var prev []lexer.Token // the statement before, if it parsed

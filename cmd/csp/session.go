@@ -123,6 +123,13 @@ func (s *session) add(text string) {
 		s.fail(err, prog.Sources)
 		return
 	}
+	var mine lang.ErrorList // the warnings of this statement: the others were shown with theirs
+	for _, w := range prog.Warnings {
+		if w.Pos.File == name {
+			mine = append(mine, w)
+		}
+	}
+	s.errPaint.errorStyle().PrintWarnings(s.langErrw, mine, prog.Sources)
 	before := s.domains()
 	s.stmts = append(s.stmts, entry{text: text})
 	s.install(prog)
