@@ -52,9 +52,9 @@ type Program struct {
 	// Warnings are what compiles but reads as a typo (warnings.go),
 	// sorted; PrintWarnings writes them.
 	Warnings ErrorList
-	show      []showItem
-	env       map[string]value    // the names in scope after lowering, for queries
-	defs      map[string]*DefStmt // the definitions, for queries
+	show     []showItem
+	env      map[string]value    // the names in scope after lowering, for queries
+	defs     map[string]*DefStmt // the definitions, for queries
 }
 
 // VarInfo is one declared decision variable or array: its name, its
