@@ -71,8 +71,6 @@ func leadingHint(toks []lexer.Token) *Error {
 		case second.Type == tokKeyword && (second.Value == "minimize" || second.Value == "maximize"):
 			return hintAt(b, 0, 0, "csp writes an objective without solve: "+rest)
 		}
-	case first.Type == tokIdent && first.Value == "enum" && len(b) > 1:
-		return hintAt(b, 0, 0, "csp has no enum: number the values (var c in 1..3) and name them in show")
 	case first.Type == tokKeyword && first.Value == "var":
 		return varHint(b)
 	case first.Type == tokIdent && first.Value == "array":

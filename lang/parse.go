@@ -133,7 +133,8 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 	if g.isHalted() {
 		return f, errs, broken{blind: true}
 	}
-	f.Warnings = continuationWarnings(toks)
+	continued := continuationWarnings(toks) // kept for the statements that parse
+	defer func() { f.Warnings = inStatements(continued, f.Stmts) }()
 	reading := g.reading(name, len(src))
 	scanErrs := errs
 	var prev []lexer.Token // the statement before, if it parsed
@@ -161,7 +162,11 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 		if err == nil {
 			var s Stmt
 			if s, err = parseStmt(stmt); err == nil {
-				f.Stmts = append(f.Stmts, s)
+				if e, ok := s.(*EnumDecl); ok {
+					f.Stmts = append(f.Stmts, e.Params()...)
+				} else {
+					f.Stmts = append(f.Stmts, s)
+				}
 				prev, damaged = stmt, false
 				continue
 			}

@@ -161,6 +161,8 @@ func (r *resolver) stmt(s Stmt, in string) {
 			r.expr(s.Value)
 		}
 		r.declare(s.Name, declParam)
+	case *EnumDecl: // only in a block: parsePartial replaces the others by params
+		r.errorf(s, "an enum cannot be declared inside %s", in)
 	case *VarDecl:
 		if in != "" {
 			r.errorf(s, "a var cannot be declared inside %s", in)

@@ -38,14 +38,20 @@ func continuationWarnings(toks []lexer.Token) ErrorList {
 			continue
 		}
 		prev := toks[i-1]
-		if prev.Type == tokString || !continuesLine[prev.Value] || (len(open) > 0 && open[len(open)-1] == "(") {
+		if prev.Type == tokString || !continuesLine[prev.Value] || opensOrLists(&prev) || len(open) > 0 && open[len(open)-1] != "{" {
 			continue
 		}
 		sp := tokSpan(toks[i : i+1])
-		out = append(out, &Error{Pos: sp.Pos, End: sp.End,
+		out = append(out, &Error{Pos: sp.Pos, End: sp.End, Kind: WarnContinuation,
 			Msg: "this line continues the statement above, which ends with " + prev.Value + ": indent it if that is meant, or finish the line above"})
 	}
 	return out
+}
+
+// opensOrLists reports whether t is a bracket or a comma, after which a
+// line at column 1 is the layout of a block or a list, not a mistake.
+func opensOrLists(t *lexer.Token) bool {
+	return t.Type == tokPunct && (t.Value == "(" || t.Value == "[" || t.Value == "{" || t.Value == ",")
 }
 
 // startsStatement reports whether a line that starts with t reads as a
@@ -130,6 +136,21 @@ func parenthesised(src []byte, sp Span) bool {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// inStatements keeps the warnings that lie in one of stmts: a statement
+// that does not parse has its error, which says enough.
+func inStatements(warnings ErrorList, stmts []Stmt) ErrorList {
+	var out ErrorList
+	for _, w := range warnings {
+		for _, s := range stmts {
+			if sp := s.span(); sp.Pos.Offset <= w.Pos.Offset && w.Pos.Offset < sp.End.Offset {
+				out = append(out, w)
+				break
+			}
+		}
+	}
+	return out
+}
 
 // PrintWarnings writes warnings as PrintErrors writes errors, each message
 // after "warning: ".

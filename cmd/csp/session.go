@@ -125,7 +125,9 @@ func (s *session) add(text string) {
 	}
 	var mine lang.ErrorList // the warnings of this statement: the others were shown with theirs
 	for _, w := range prog.Warnings {
-		if w.Pos.File == name {
+		// A continuation line typed after the "...  " prompt starts at
+		// column 1 of its text, where the prompt shows it continues.
+		if w.Pos.File == name && w.Kind != lang.WarnContinuation {
 			mine = append(mine, w)
 		}
 	}
