@@ -42,6 +42,21 @@ type parser struct {
 	nested   *lexer.PeekingLexer
 	nestedAt lexer.Checkpoint
 	bridge   *bridge // see expr_bridge.go
+
+	// askStop, if set, is asked every readCheckEvery list elements: a data
+	// param's value is read without participle (parse_param.go), and a
+	// limit or a signal is seen there. Once it says stop, lists fail.
+	askStop func() bool
+	elems   int
+}
+
+// stopped counts a list element and reports whether reading must stop.
+func (p *parser) stopped() bool {
+	if p.askStop == nil {
+		return false
+	}
+	p.elems++
+	return p.elems%readCheckEvery == 0 && p.askStop()
 }
 
 // at is token i.

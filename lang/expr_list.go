@@ -151,7 +151,7 @@ func (p *parser) row(d *listData) (row, status) {
 		start := p.pos
 		e, st := p.elem()
 		if st == ok {
-			if !p.read(d, start, true) {
+			if !p.read(d, start, true) || p.stopped() {
 				return row{}, failed
 			}
 			r.elems = append(r.elems, e)

@@ -17,6 +17,9 @@ import (
 // minizincHint is the error to give, instead of err, for a statement
 // whose tokens (ending in an EOF) read as MiniZinc; or nil.
 func minizincHint(toks []lexer.Token, err *Error) *Error {
+	if err.Kind == ErrLimit { // a stop, not a mistake
+		return nil
+	}
 	if h := leadingHint(toks); h != nil {
 		return h
 	}

@@ -193,6 +193,25 @@ func (r *readGuard) tick(stmt []lexer.Token, errs *ErrorList) bool {
 	return true
 }
 
+// stopper is the stop of parseStmt for stmt: it checks the limits and,
+// once one is exceeded, adds its error to errs and says stop; nil for a
+// statement too short to need it.
+func (r *readGuard) stopper(stmt []lexer.Token, errs *ErrorList) func() bool {
+	if r == nil || len(stmt) < readCheckEvery {
+		return nil
+	}
+	return func() bool {
+		if r.g.halted {
+			return true
+		}
+		if why := r.g.exceeded("reading this statement"); why != "" {
+			r.g.stop(errs, tokSpan(stmt), "%s", why)
+			return true
+		}
+		return false
+	}
+}
+
 // check checks the limits while a data file is read, at, a share of the
 // file: false, with the error added to errs, once reading must stop.
 func (r *readGuard) check(at Pos, errs *ErrorList) bool {

@@ -134,3 +134,25 @@ func TestDomainMemory(t *testing.T) {
 		t.Errorf("domainBytes(9) = %d, want 80: one word, twice, and the bookkeeping", got)
 	}
 }
+
+// A long declaration (a data matrix) is a long parse: a stop is asked
+// while its value is read (every readCheckEvery elements) and while its
+// tokens are copied into participle's lexer, and ends the statement with
+// a limit's error.
+func TestStopWhileReadingALongDeclaration(t *testing.T) {
+	src := "param T = [" + strings.Repeat("1 2 3\n", readCheckEvery) + "]"
+	all, errs := scan("t.csp", []byte(src), nil)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	toks := splitStatements(all)[0]
+	asked := 0
+	_, err := parseStmt(toks, func() bool { asked++; return asked >= 2 })
+	if err == nil || err.Kind != ErrLimit || asked > 3 {
+		t.Errorf("stopped at the second look: %v, %d looks", err, asked)
+	}
+	asked = 0
+	if _, err := parseStmt(toks, func() bool { asked++; return false }); err != nil || asked < 2 {
+		t.Errorf("not stopped: %v, %d looks (want 2 or more)", err, asked)
+	}
+}

@@ -11,7 +11,10 @@ import (
 // parseStmt parses the tokens of one statement. One that starts as an
 // expression does is a constraint, read by the expression parser alone;
 // the others are declarations, participle's.
-func parseStmt(toks []lexer.Token) (Stmt, *Error) {
+//
+// stop, if set, is asked now and then while a long declaration is read;
+// once it says stop, the statement fails with an error of kind ErrLimit.
+func parseStmt(toks []lexer.Token, stop func() bool) (Stmt, *Error) {
 	if startsExpr(&toks[0]) {
 		p := parser{toks: toks, stuck: -1}
 		s, st := p.stmt()
@@ -23,7 +26,12 @@ func parseStmt(toks []lexer.Token) (Stmt, *Error) {
 		}
 		return s, nil
 	}
-	g, err := parseTokens(stmtParser(), toks)
+	if t := toks[0]; t.Type == tokKeyword && t.Value == "param" {
+		if s, ok := parseParamInParts(toks, stop); ok {
+			return s, nil
+		}
+	}
+	g, err := parseTokens(stmtParser(), toks, stop)
 	if err != nil {
 		if h := minizincHint(toks, err); h != nil {
 			return nil, h
@@ -161,7 +169,7 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 		}
 		if err == nil {
 			var s Stmt
-			if s, err = parseStmt(stmt); err == nil {
+			if s, err = parseStmt(stmt, reading.stopper(stmt, &errs)); err == nil {
 				if e, ok := s.(*EnumDecl); ok {
 					f.Stmts = append(f.Stmts, e.Params()...)
 				} else {
@@ -169,6 +177,10 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 				}
 				prev, damaged = stmt, false
 				continue
+			}
+			if err.Kind == ErrLimit {
+				br.blindAt(len(f.Stmts))
+				break // the limit's own error is in errs
 			}
 			if !damaged {
 				errs = append(errs, err)

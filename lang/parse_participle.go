@@ -17,9 +17,18 @@ import (
 type tokenStream struct {
 	toks []lexer.Token
 	i    int
+	stop func() bool // polled every readCheckEvery tokens, if set
 }
 
+// errStopped ends the copying of a statement's tokens into participle's
+// lexer, which takes a long statement (a data matrix of a million
+// numbers) most of its parsing time: a limit or a signal is seen there.
+var errStopped = errors.New("reading stopped")
+
 func (t *tokenStream) Next() (lexer.Token, error) {
+	if t.stop != nil && t.i%readCheckEvery == readCheckEvery-1 && t.stop() {
+		return lexer.Token{}, errStopped
+	}
 	tok := t.toks[t.i]
 	if t.i < len(t.toks)-1 {
 		t.i++
@@ -51,13 +60,16 @@ func buildParser[T any]() *participle.Parser[T] {
 // ends at the separator. Participle blames a statement with trailing junk
 // ("x = 1 2") on an early token, so a failed parse is retried allowing
 // trailing tokens, and whichever error lies further in is reported.
-func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token) (*G, *Error) {
-	g, _, _, err := parseWith(p, toks, false)
+func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token, stop func() bool) (*G, *Error) {
+	g, _, _, err := parseWith(p, toks, false, stop)
 	if err == nil {
 		return g, nil
 	}
+	if errors.Is(err, errStopped) {
+		return nil, &Error{Pos: toPos(toks[0].Pos), Msg: err.Error(), Kind: ErrLimit}
+	}
 	strict := convertParseError(err, toks)
-	if _, lex, br, err2 := parseWith(p, toks, true); err2 == nil {
+	if _, lex, br, err2 := parseWith(p, toks, true, stop); err2 == nil {
 		next := lex.Peek()
 		if deeper(br, err, next, toks) {
 			strict = br.deep.error(toks)
@@ -94,8 +106,8 @@ func tokenIndex(toks []lexer.Token, t lexer.Token) int {
 
 // parseWith parses toks with participle, trailing tokens allowed or not:
 // what it made, its lexer where it stopped, and the bridge of the lexer.
-func parseWith[G any](p *participle.Parser[G], toks []lexer.Token, trailing bool) (*G, *lexer.PeekingLexer, *bridge, error) {
-	lex, err := lexer.Upgrade(&tokenStream{toks: toks})
+func parseWith[G any](p *participle.Parser[G], toks []lexer.Token, trailing bool, stop func() bool) (*G, *lexer.PeekingLexer, *bridge, error) {
+	lex, err := lexer.Upgrade(&tokenStream{toks: toks, stop: stop})
 	if err != nil {
 		return nil, nil, nil, err
 	}

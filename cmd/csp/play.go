@@ -24,7 +24,9 @@ const playUsage = `usage: csp play [--addr HOST:PORT] [--out DIR]
 Serves the playground, csp in the browser: an editor with the shipped
 models and examples, solve / next / all / count / compare, the search
 settings, the trace and the statistics. The search runs in the browser
-(csp compiled to WebAssembly), in a worker that Stop ends.
+(csp compiled to WebAssembly), in a worker: Stop (or Esc) stops it as
+Ctrl-C stops csp solve, keeping what it found; a second Stop ends the
+worker at once. Edits stay in the browser's storage; Share makes a link.
 
   --addr HOST:PORT   where to listen (default 127.0.0.1:8080: this machine
                      only); port 0 picks a free port. The URL is the first
