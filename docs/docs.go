@@ -13,3 +13,9 @@ var Language string
 //
 //go:embed errors.md
 var Errors string
+
+// MiniZinc is minizinc.md: csp as a MiniZinc solver (csp fzn, csp mzn
+// install).
+//
+//go:embed minizinc.md
+var MiniZinc string

@@ -23,14 +23,23 @@ package engine
 //   - linear comparisons: bounds consistency (<=, =), with binary
 //     equalities over small domains made domain consistent; != removes the
 //     value left to the last unfixed variable.
-//   - any other constraint over two variables: arc consistency (acBinary),
-//     over three or more: generalised arc consistency by enumerating the
-//     tuples of its current domains when their number is at most
-//     gacLimit, forward checking (the one unfixed variable) otherwise.
+//   - any other constraint over two variables of small spans: arc
+//     consistency (acBinary). Any other is flattened (flatten.go): each
+//     operator gets a hidden variable and a primitive propagator, which
+//     together carry a change through every level of the expression, in
+//     both directions; it also keeps generalised arc consistency by
+//     enumerating the tuples of its current domains when their number
+//     is at most gacLimit, and forward checking of its one unfixed
+//     variable when that is small (acExpr). A constraint that cannot be
+//     flattened keeps acExpr alone.
+//   - linear equalities are presolved together (presolve.go), and bounds
+//     that creep are capped (creep.go).
 //   - the objective, once there is a solution: the bound "strictly better
 //     than the incumbent" by bounds consistency when the objective is
 //     linear or a maximum of linear terms to minimise (a minimum to
-//     maximise), by forward checking otherwise.
+//     maximise), over the hidden variables of its flattened parts when
+//     it is not linear in the model's variables, by forward checking
+//     when it cannot be flattened.
 //
 // The store records which variables changed (store.touched). The loop
 // takes the next propagator from a queue, runs it, and wakes the
@@ -77,6 +86,7 @@ type acState struct {
 	cursor int32 // OrderInput: a cell, every variable below it is fixed
 	obj    int32 // the objective's propagator, -1 if none
 	root   bool  // propagateAll is running (diffNet.spreadRoot)
+	creep  creepState
 
 	links    []link // builder scratch: (variable, propagator, local number) by wakeOn
 	fixLinks []link
@@ -200,26 +210,28 @@ func (b *builder) finishAC() {
 		case *globalRun:
 			b.addGlobalAC(p, cons)
 		case *exprProp:
-			if bp := newACBinary(p, &s.st); bp != nil {
-				b.addAC(bp, p.p.vars, onChange, acInfo{idem: true, cons: cons}, nil)
-				continue
-			}
-			b.addAC(newACExpr(p), p.p.vars, onChange, acInfo{idem: true, slow: true, cons: cons}, nil)
+			b.addExprAC(p, cons)
 		}
 	}
+	b.addFlatAllDiffs()
+	b.presolve()
 	a.obj = -1
 	if s.obj != nil {
 		a.obj = int32(len(a.props))
-		var p acProp = newACExpr(s.obj)
+		p, vars := acProp(newACExpr(s.obj)), s.obj.p.vars
 		if l := b.linearObjective(); l != nil {
 			p = l
+		} else if b.plan != nil && b.plan.obj != nil {
+			b.plan.obj.obj = s.obj.obj
+			p, vars = b.plan.obj, b.plan.objVars
 		}
-		b.addAC(p, s.obj.p.vars, onChange, acInfo{idem: true, cons: -1}, nil)
+		b.addAC(p, vars, onChange, acInfo{idem: true, cons: -1}, nil)
 	}
+	n := s.st.numVars()
 	w := func(k link) acWatch { return acWatch{ev: a.ev[k.p], p: k.p, l: k.l} }
-	a.anyAt, a.anyW = groupByVar(s.n, a.links, w)
-	a.fixAt, a.fixW = groupByVar(s.n, a.fixLinks, w)
-	a.twoAt, a.twoW = groupByVar(s.n, a.twoLinks, w)
+	a.anyAt, a.anyW = groupByVar(n, a.links, w)
+	a.fixAt, a.fixW = groupByVar(n, a.fixLinks, w)
+	a.twoAt, a.twoW = groupByVar(n, a.twoLinks, w)
 	a.links, a.fixLinks, a.twoLinks = nil, nil, nil
 	a.queued = make([]bool, len(a.props))
 	a.fast.buf = make([]int32, len(a.props))
@@ -228,8 +240,9 @@ func (b *builder) finishAC() {
 	if s.opts.Order == OrderInput {
 		a.cursor = s.st.newCell(0)
 	}
-	s.st.tmark = make([]bool, s.n)
+	s.st.tmark = make([]bool, n)
 	s.st.track = true
+	a.creep.init(&s.st)
 }
 
 // enqueue schedules propagator p.
@@ -252,7 +265,11 @@ func (s *Solver) schedule() {
 	a := &s.ac
 	for _, x := range t.touched {
 		t.tmark[x] = false
+		creeping := a.creep.on && a.creep.step(x) && t.size(x) > 1
 		for _, w := range a.anyW[a.anyAt[x]:a.anyAt[x+1]] {
+			if creeping && w.ev == nil {
+				continue // creep.go
+			}
 			if w.ev != nil && !(w.ev.quiet && w.p == a.cur) {
 				w.ev.pending = append(w.ev.pending, w.l)
 			}
@@ -260,7 +277,7 @@ func (s *Solver) schedule() {
 				a.enqueue(w.p)
 			}
 		}
-		switch t.size(x) {
+		switch t.size32(x) { // exact for small sizes
 		case 1:
 			for _, w := range a.fixW[a.fixAt[x]:a.fixAt[x+1]] {
 				if w.ev != nil {
@@ -284,7 +301,7 @@ func (s *Solver) schedule() {
 // fixedAC records that x has one value: MRV and dom/wdeg no longer see
 // it, and its constraints count one unfixed variable less.
 func (s *Solver) fixedAC(x int32) {
-	if !s.tracked {
+	if !s.tracked || x >= s.n { // a hidden variable: never branched on
 		return
 	}
 	t := &s.st
@@ -302,6 +319,7 @@ func (s *Solver) fixedAC(x int32) {
 func (s *Solver) fixpoint() bool {
 	t := &s.st
 	a := &s.ac
+	a.creep.gen++
 	for {
 		if len(t.touched) > 0 {
 			s.schedule()
@@ -398,7 +416,7 @@ func (s *Solver) propagateAll() bool {
 		t.tmark[x] = false
 	}
 	t.touched = t.touched[:0]
-	for x := range s.n {
+	for x := range t.numVars() {
 		t.touch(x)
 	}
 	for p := range s.ac.props {
@@ -428,9 +446,9 @@ func (s *Solver) rootAC() bool {
 	return s.propagateAll()
 }
 
-// nodeAC tries x = v (eq) or x != v at a new level, which stays open if
-// it succeeds.
-func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
+// nodeAC tries the decision op of x at v (x = v, x != v, x <= v or
+// x > v) at a new level, which stays open if it succeeds.
+func (s *Solver) nodeAC(x int32, v int64, op DecisionOp) bool {
 	t := &s.st
 	t.push()
 	s.stats.Nodes++
@@ -438,14 +456,12 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 	if nodeHook != nil {
 		nodeHook(s)
 	}
+	eq := op == DecideEq
 	if eq {
 		s.stats.MaxAssigned = max(s.stats.MaxAssigned, s.assignedDepth())
 	}
-	if eq {
-		t.fixTo(x, v)
-	} else {
-		t.remove(x, v) // x has two values or more
-	}
+	t.apply(x, v, op) // x has two values or more, on each side of a split
+
 	if s.tr != nil {
 		s.traceDecided()
 	}
@@ -475,9 +491,22 @@ func (s *Solver) nodeAC(x int32, v int64, eq bool) bool {
 // selectVarAC returns the unfixed variable to branch on, or -1 if every
 // variable is fixed.
 func (s *Solver) selectVarAC() int32 {
+	if s.lastConflict >= 0 {
+		return s.conflictFirst(s.selectOrderAC())
+	}
+	return s.selectOrderAC()
+}
+
+// selectOrderAC is the variable the order chooses.
+func (s *Solver) selectOrderAC() int32 {
 	t := &s.st
 	if s.phases != nil {
 		return s.selectPhased()
+	}
+	for _, x := range s.objFirst {
+		if !t.fixed(x) {
+			return x
+		}
 	}
 	switch s.opts.Order {
 	case OrderInput:
@@ -547,7 +576,12 @@ func (p *linearProp) bounds(t *store) bool {
 	if len(p.xs) == 2 && t.size(p.xs[0]) <= dcLimit && t.size(p.xs[1]) <= dcLimit {
 		return p.binaryEq(t)
 	}
-	for {
+	if p.dcTwo {
+		if i, j, k, ok := p.twoOpen(t); ok {
+			return p.pairEq(t, i, j, k)
+		}
+	}
+	for range creepLimit { // bounds that creep stop here: see creep.go
 		c := t.changes
 		// Bounds can shave one value a round (2x = 2y + 1 over 0..10^7
 		// takes ten million): each round counts.
@@ -555,9 +589,10 @@ func (p *linearProp) bounds(t *store) bool {
 			return false
 		}
 		if t.changes == c {
-			return true
+			break
 		}
 	}
+	return true
 }
 
 // le enforces sign·(Σ coef·x + k) <= 0 to bounds consistency. Narrowing a
@@ -599,7 +634,7 @@ func (p *linearProp) binaryEq(t *store) bool {
 	for i := range 2 {
 		x, y := p.xs[i], p.xs[1-i]
 		a, b := p.coef[i], p.coef[1-i]
-		if t.tick(t.size(x) / 16) {
+		if t.tick(t.size32(x) / 16) {
 			return false
 		}
 		for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
@@ -691,6 +726,7 @@ func (b *acBinary) propagate(s *Solver) bool {
 // bound, when not a linear one (acObjective), is forward checking.
 type acExpr struct {
 	e     *exprProp
+	flat  bool    // the constraint is flattened too: see wideFC
 	free  []int32 // local numbers of the unfixed variables
 	vals  []int64 // their values, variable after variable
 	at    []int32 // free[j]'s values: vals[at[j]:at[j+1]]
@@ -716,10 +752,13 @@ func (a *acExpr) propagate(s *Solver) bool {
 		}
 		a.free = append(a.free, int32(l))
 		if tuples <= gacLimit {
-			tuples *= int(t.size(x))
+			tuples *= int(min(t.size(x), gacLimit+1)) // no overflow
 		}
 	}
 	if len(a.free) <= 1 || tuples > gacLimit || e.obj != nil {
+		if a.flat && len(a.free) == 1 && t.size(p.vars[a.free[0]]) > smallDomain {
+			return true // the primitives bound it
+		}
 		return e.filter(t) // an objective: forward checking only
 	}
 	a.vals, a.at = a.vals[:0], a.at[:0]
@@ -816,7 +855,21 @@ func (o *acObjective) propagate(s *Solver) bool {
 // minimise (maximise), or could overflow.
 func (b *builder) linearObjective() *acObjective {
 	sense, e := b.s.m.Objective()
-	o := &acObjective{sign: 1, obj: b.s.obj.obj}
+	o := b.linearObjectiveParts(sense, e)
+	if o != nil {
+		o.obj = b.s.obj.obj
+	}
+	return o
+}
+
+// linearObjectiveOf reports whether linearObjective bounds objective e.
+func (b *builder) linearObjectiveOf(sense Sense, e Expr) bool {
+	return b.linearObjectiveParts(sense, e) != nil
+}
+
+// linearObjectiveParts is linearObjective without the incumbent.
+func (b *builder) linearObjectiveParts(sense Sense, e Expr) *acObjective {
+	o := &acObjective{sign: 1}
 	if sense == Maximize {
 		o.sign = -1
 	}

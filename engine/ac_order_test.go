@@ -18,8 +18,14 @@ import (
 // the dom/wdeg weights, and under PropAC which constraint removed which
 // values (the tracer's attribution, which follows the propagators' runs), as the loop gave them at commit b97df37, before
 // its bookkeeping was reworked.
+//
+// Flattening (flatten.go) adds propagators to the generic constraints
+// under PropAC, which changes what they remove and so the digest: it is
+// off here, so that the digest still pins the loop itself.
 func TestACOrderUnchanged(t *testing.T) {
 	const want uint64 = 0x5fd2ba68ac91f7f6
+	defer func(f bool) { flattening = f }(flattening)
+	flattening = false
 	h := fnv.New64a()
 	rng := rand.New(rand.NewSource(15))
 	var models []*Model

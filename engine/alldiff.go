@@ -21,6 +21,14 @@ func (p *allDiffProp) forward(t *store, l int32) bool {
 // that conflict with the value of local variable l.
 func (p *allDiffProp) spread(t *store, l int32, targets []int32) bool {
 	v := t.minOf(p.xs[l])
+	if p.zeroOff && !p.bits {
+		for _, m := range targets {
+			if m != l && !t.remove(p.argX[m], v) {
+				return false
+			}
+		}
+		return true
+	}
 	if p.zeroOff { // one argument per variable: local number = argument
 		for _, m := range targets {
 			y := p.argX[m]
@@ -83,6 +91,10 @@ func (b *builder) postAllDiff(args []Expr) error {
 			p.off = append(p.off, c)
 			p.zeroOff = p.zeroOff && c == 0
 		default:
+			if b.flatAllDiff(b.groupID - 1) {
+				b.noteVars(args) // finishAC posts it over the flattened arguments
+				return nil
+			}
 			return b.pairwise(args)
 		}
 	}

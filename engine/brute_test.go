@@ -154,6 +154,7 @@ type randModel struct {
 	refs   []Expr
 	checks []func(a []int64) bool
 	desc   []string
+	small  [][]int64 // per variable, the values enumerate tries (nil: its initial domain)
 }
 
 type gen struct {
@@ -431,7 +432,11 @@ func (rm *randModel) enumerate() [][]int64 {
 			out = append(out, slices.Clone(a))
 			return
 		}
-		for _, v := range rm.m.InitialDomain(Var(i)) {
+		vs := rm.m.InitialDomain
+		if rm.small != nil {
+			vs = func(x Var) []int64 { return rm.small[x] }
+		}
+		for _, v := range vs(Var(i)) {
 			a[i] = v
 			rec(i + 1)
 		}

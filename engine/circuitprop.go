@@ -99,7 +99,7 @@ func newCircuitProp(b *builder, succ []Expr, base int64, argX []int32, sub bool)
 			if !sub && n > 1 {
 				arcs := n
 				for _, x := range vars {
-					arcs += t.size(x)
+					arcs += int32(t.size(x)) // small: Régin was built
 				}
 				p.scc = newSCCScratch(n, arcs)
 			}

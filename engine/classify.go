@@ -12,6 +12,8 @@ import (
 //     unsatisfiable.
 //   - A Require over one variable filters that variable's domain at the
 //     root and is then forgotten: it is part of the domain at every level.
+//     Over a wide variable it is read as a set of intervals when it can be
+//     (unary.go), and kept as a propagator otherwise.
 //   - A comparison between linear expressions gets linearProp.
 //   - alldiff and diagonal get their dedicated propagators when their
 //     arguments are simple (see postAllDiff, postDiagonal), and are
@@ -34,6 +36,9 @@ type builder struct {
 	groupMark  []int32 // per variable: groupID when already in group
 	groupID    int32
 	groupLinks []link // (variable, counter cell) of each constraint
+
+	hiddenWords int       // domain words of the hidden variables (hidden.go)
+	plan        *flatPlan // what PropAC flattened (flatten_ac.go), or nil
 }
 
 type link struct{ x, p, l int32 }
@@ -83,11 +88,28 @@ func (b *builder) postExpr(e Expr) error {
 	if err := b.checkExpr(e); err != nil {
 		return err
 	}
-	if p := b.linearOf(e); p != nil {
-		b.post(p)
-	} else {
-		b.post(&exprProp{p: b.compile(e)})
+	if b.plan != nil && b.plan.done[e] && b.plan.unary[e] {
+		return nil // its primitives narrow the variable (flatten_ac.go)
 	}
+	if p, fits := b.linearAny(e); p != nil {
+		if !fits {
+			return b.postGlobal(newWideLinear(p, e, b.s.m))
+		}
+		b.post(p)
+		return nil
+	}
+	p := &exprProp{p: b.compile(e), e: e}
+	if vs := p.p.vars; len(vs) == 1 && !b.s.st.bitset(vs[0]) {
+		// A wide variable: its values cannot be tried one by one (unary.go).
+		if b.postUnary(e, vs[0]) {
+			return nil
+		}
+		if b.s.st.size(vs[0]) > enumLimit {
+			b.register(p)
+			return nil
+		}
+	}
+	b.post(p)
 	return nil
 }
 

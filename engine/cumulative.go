@@ -182,5 +182,5 @@ func (g *Cumulative) newProp(b *builder, argX, _ []int32) (globalProp, globalOpt
 	if !s.boundsWithin(t, timeLimit/4) || !d.boundsWithin(t, lim) || !r.boundsWithin(t, lim) || !c.boundsWithin(t, timeLimit/4) {
 		return nil, globalOpts{}, errTimesTooLarge
 	}
-	return newCumulativeProp(s, d, r, c), globalOpts{idem: true}, nil
+	return newCumulativeProp(s, d, r, c), globalOpts{idem: true, slow: true}, nil
 }

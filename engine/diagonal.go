@@ -23,7 +23,7 @@ func (p *diagonalProp) forward(t *store, l int32) bool {
 // on a diagonal with the value of local variable l.
 func (p *diagonalProp) spread(t *store, l int32, targets []int32) bool {
 	v := t.minOf(p.xs[l])
-	if p.small && len(p.xs) == len(p.argX) { // local number = argument
+	if p.small && p.bits && len(p.xs) == len(p.argX) { // local number = argument
 		pl := p.pos[l]
 		for _, m := range targets {
 			y, d := p.xs[m], p.pos[m]-pl
@@ -222,7 +222,7 @@ func (d *diagPairs) propagate(s *Solver) bool {
 		l := d.pending[len(d.pending)-1]
 		d.pending = d.pending[:len(d.pending)-1]
 		x := p.xs[l]
-		if t.size(x) != 2 {
+		if t.size32(x) != 2 {
 			continue
 		}
 		u, u2 := t.minOf(x), t.maxOf(x)

@@ -23,7 +23,7 @@ func (b *builder) diffNets(group map[int]*multiSpread) map[int]bool {
 		}
 		fits := true
 		for _, x := range ad.xs {
-			fits = fits && t.vi[x].width <= 64
+			fits = fits && t.vi[x].width <= 64 && t.bitset(x)
 		}
 		if fits {
 			cand = append(cand, i)

@@ -64,7 +64,7 @@ func TestDiffNetKeepSameSearch(t *testing.T) {
 			bigDomains, trailBudget = 0, 16
 		}
 		opts := allOptions()
-		opts = append(opts, Options{Order: OrderDomWdeg, Prop: PropAC, Restarts: true, Seed: uint64(i)})
+		opts = append(opts, Options{Order: OrderDomWdeg, Prop: PropAC, Restarts: RestartLuby, Seed: uint64(i)})
 		for _, o := range opts {
 			if o.Prop != PropAC {
 				continue
@@ -73,7 +73,7 @@ func TestDiffNetKeepSameSearch(t *testing.T) {
 			for k, on := range []bool{true, false} {
 				useKeep = on
 				s := newSolver(t, m, o)
-				recs[k] = rootRecord(s, !o.Restarts)
+				recs[k] = rootRecord(s, o.Restarts == RestartNone)
 				if on {
 					kept += keptRuns(s)
 				}
@@ -88,7 +88,7 @@ func TestDiffNetKeepSameSearch(t *testing.T) {
 					n++
 				}
 			}
-			if o.Restarts && n > 1 || !o.Restarts && n != len(want) || (n > 0) != (len(want) > 0) {
+			if o.Restarts != RestartNone && n > 1 || o.Restarts == RestartNone && n != len(want) || (n > 0) != (len(want) > 0) {
 				t.Fatalf("model %d, options %+v: %d solutions, brute force %d", i, o, n, len(want))
 			}
 		}

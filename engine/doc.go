@@ -66,7 +66,12 @@
 //
 // Options choose the variable order (VarOrder), the value order
 // (ValueOrder) and how much the solver infers after each decision
-// (PropLevel), and set the limits. Default returns the settings of csp
+// (PropLevel), and set the limits. Under PropAC every expression
+// constraint is flattened, as MiniZinc flattens a model for Gecode: each
+// operator gets a hidden variable and a propagator of its own, the same
+// subexpression used twice is one hidden variable, and linear equalities
+// are solved together before the search (flatten.go has the design;
+// docs/language.md what each operator's propagation is). Default returns the settings of csp
 // solve, the fastest on the project's benchmarks: dom/wdeg, values from
 // the middle out, propagation to a fixpoint. The zero Options are the
 // textbook search instead, MRV with ascending values and forward
@@ -81,12 +86,29 @@
 // search decides the variables of the first phase before those of the
 // second, and so on, each phase choosing among its own variables; the
 // variables no phase names come last, under Options.Order and
-// Options.Values. A variable named twice belongs to its first phase.
+// Options.Values. A variable named twice belongs to its first phase; a
+// phase with OptionsOrder or OptionsValues takes those of the Options
+// (csp's "search x" without an order).
 // Options.FreeSearch ignores the model's phases (MiniZinc's -f), and
 // Options.DefaultPhases stand in for them when the model has none or
 // they are ignored. Phases change the order of the search, never the set
 // of solutions or the optimum. (A value order that splits the domain in
 // halves is not there yet: it needs a decision x <= m.)
+//
+// # Restarts, last conflict, solution-guided values, LNS
+//
+// Options.Restarts sends the search back to the root after a number of
+// failures that grows along the Luby sequence or geometrically
+// (RestartScale, RestartBase), dom/wdeg keeping its weights and ties
+// broken at random from Seed; the search stays complete, and a
+// satisfaction search returns every solution once. LastConflict branches
+// again on the variable whose decision just failed; SolutionGuided tries
+// each variable's value in the last solution first. LNS, with
+// SolveParallel, runs a large neighbourhood search beside the complete
+// search of an optimisation, sharing the bound: on one worker by turns,
+// on two or more on a worker of its own (lns.go, parallel_lns.go). All
+// are off in Default() and in the zero Options; csp solve turns them on
+// where its measurements say they pay.
 //
 // A search stops with Stopped when Options.Deadline passes, when
 // Options.StopFlag becomes true (one flag can stop many solvers), or when
@@ -108,7 +130,19 @@
 // # Errors
 //
 // Constructors and NewSolver return errors for what cannot be built: an
-// empty domain, one wider than MaxDomainWidth, an overflow, lists of
-// different lengths. The integer helpers AddInt, MulInt and the others
-// return false where Go's arithmetic would silently wrap.
+// empty domain, one wider than MaxDomainWidth (2^63 - 1 values), an
+// overflow, lists of different lengths. The integer helpers AddInt,
+// MulInt and the others return false where Go's arithmetic would
+// silently wrap.
+//
+// # Domains
+//
+// A domain is any set of 64-bit integers whose greatest member minus its
+// least is below 2^63 - 1. One that spans at most 2^16 values is a bit
+// set; a wider one is its bounds and its gaps (domain_wide.go), whose
+// memory follows the gaps, not the span. Under PropAC a wide domain is
+// split in halves by the search (ValueSplit, ValuesAuto: decision.go),
+// and no propagator walks its values one by one: each either reads it as
+// intervals or bounds, or leaves it to bounds reasoning and a check once
+// it is fixed.
 package engine

@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Domains are bit sets over the span of each variable's initial domain:
 // bit o of variable x stands for the value vi[x].lo+o. Three reversible cells
@@ -32,11 +35,21 @@ type varInfo struct {
 	lo     int64  // the value of bit 0: the initial minimum
 	width  uint64 // the span of the initial domain
 	woff   int    // index of the first word in store.words
-	stride int    // distance in store.words between two words of the variable
+	stride int32  // distance in store.words between two words of the variable
+	// wide is 1 + the index in store.wide of a variable whose domain is
+	// bounds and gaps (domain_wide.go), 0 for a bit set. A wide variable
+	// has no words: woff is far out of range, so that a bit-set path
+	// taken on it by mistake fails at once rather than read other words.
+	wide int32
 }
 
 // at returns the index in store.words of word i of the variable.
-func (vi *varInfo) at(i int32) int { return vi.woff + int(i)*vi.stride }
+func (vi *varInfo) at(i int32) int { return vi.woff + int(i)*int(vi.stride) }
+
+// bitset reports whether x's domain is a bit set: the fast paths that
+// read words (fcnet, diffNet, the spreads, Régin's windows) are chosen
+// for such variables only.
+func (t *store) bitset(x int32) bool { return t.vi[x].wide == 0 }
 
 // Word layout. A variable whose domain fits one word has it to itself.
 // Wider variables declared one after the other with the same domain (the
@@ -47,12 +60,38 @@ func (vi *varInfo) at(i int32) int { return vi.woff + int(i)*vi.stride }
 // variables read 3 x 80 KB in order instead of 3 x 640 KB of cache lines
 // one at a time.
 
+// bitsetSpan is the widest initial domain kept as a bit set: 1024 words,
+// whose scans (a bound moved far, a count) stay short; wider ones are
+// bounds and gaps (domain_wide.go), whose memory follows the gaps and not
+// the span. A variable so that tests can make every domain wide.
+var bitsetSpan uint64 = 1 << 16
+
+// DomainBytes is at most what a search keeps for a variable whose initial
+// domain spans span values (max - min + 1) in the given number of
+// intervals: a bit per value of a span up to 2^16, a few words per gap
+// beyond (domain_wide.go), twice over on a large model whose root
+// propagation changed many domains (its search then keeps a copy of its
+// start), and the variable's bounds and bookkeeping. Gaps that the search
+// opens come on top, as its trail does.
+func DomainBytes(span int64, intervals int) int64 {
+	if span > 0 && uint64(span) <= bitsetSpan {
+		return 2*8*((span+63)/64) + 64
+	}
+	return 160 + 2*32*int64(intervals)
+}
+
 // addVars appends count variables whose domain is the union of ivs
-// (sorted, disjoint), size values in all: the values themselves are never
-// listed, so that a domain of millions costs its words only.
+// (sorted, disjoint, not adjacent), size values in all, as bit sets or
+// wide domains by its span, which must be below 2^63 - 1 (Model checks
+// it): the values themselves are never listed, so that a domain of
+// millions costs its words only.
 func (t *store) addVars(ivs []Interval, size int64, count int) {
-	lo := ivs[0].Lo
-	width := ivs[len(ivs)-1].Hi - lo + 1
+	lo, hi := ivs[0].Lo, ivs[len(ivs)-1].Hi
+	if width := uint64(hi - lo + 1); width > bitsetSpan {
+		t.addWide(ivs, count)
+		return
+	}
+	width := hi - lo + 1
 	nw := int((width + 63) / 64)
 	pattern := make([]uint64, nw)
 	for _, iv := range ivs { // whole words at once, each interval's
@@ -64,7 +103,7 @@ func (t *store) addVars(ivs []Interval, size int64, count int) {
 	for k := range count {
 		vi := varInfo{lo: lo, width: uint64(width), woff: base + k*nw, stride: 1}
 		if nw > 1 {
-			vi.woff, vi.stride = base+k, count
+			vi.woff, vi.stride = base+k, int32(count)
 		}
 		for i, w := range pattern {
 			t.words[vi.at(int32(i))] = w
@@ -90,11 +129,36 @@ func setBits(words []uint64, a, b int64) {
 	}
 }
 
-func (t *store) size(x int32) int32 { return t.cell[3*x+cSize] }
+// size returns the number of values of x. Its cell holds it up to
+// MaxInt32, which is all a bit set can have; a wide domain with more
+// counts them.
+func (t *store) size(x int32) int64 {
+	if n := t.cell[3*x+cSize]; n != math.MaxInt32 {
+		return int64(n)
+	}
+	return t.wide[t.vi[x].wide-1].size
+}
 
-func (t *store) minOf(x int32) int64 { return t.vi[x].lo + int64(t.cell[3*x+cMin]) }
+// size32 returns the number of values of x up to MaxInt32, and MaxInt32
+// for more: a propagator that keeps it to see whether the domain changed
+// (tables) only meets domains it has already narrowed to its values.
+func (t *store) size32(x int32) int32 { return t.cell[3*x+cSize] }
 
-func (t *store) maxOf(x int32) int64 { return t.vi[x].lo + int64(t.cell[3*x+cMax]) }
+func (t *store) minOf(x int32) int64 {
+	vi := &t.vi[x]
+	if vi.wide != 0 {
+		return t.wide[vi.wide-1].min
+	}
+	return vi.lo + int64(t.cell[3*x+cMin])
+}
+
+func (t *store) maxOf(x int32) int64 {
+	vi := &t.vi[x]
+	if vi.wide != 0 {
+		return t.wide[vi.wide-1].max
+	}
+	return vi.lo + int64(t.cell[3*x+cMax])
+}
 
 func (t *store) fixed(x int32) bool { return t.cell[3*x+cSize] == 1 }
 
@@ -119,6 +183,9 @@ func (t *store) inBounds(x, o int32) bool {
 }
 
 func (t *store) contains(x int32, v int64) bool {
+	if t.vi[x].wide != 0 {
+		return t.wideContains(x, v)
+	}
 	o, ok := t.offset(x, v)
 	return ok && t.bit(x, o) && t.inBounds(x, o)
 }
@@ -127,6 +194,9 @@ func (t *store) contains(x int32, v int64) bool {
 // checking, so it is split: has is small enough to be inlined, and most
 // calls stop there.
 func (t *store) remove(x int32, v int64) bool {
+	if t.vi[x].wide != 0 {
+		return t.wideRemove(x, v)
+	}
 	o, ok := t.has(x, v)
 	return !ok || t.removeBit(x, o)
 }
@@ -217,6 +287,9 @@ func (t *store) unremove(x, o int32) {
 
 // fixTo reduces the domain of x to {v}.
 func (t *store) fixTo(x int32, v int64) bool {
+	if t.vi[x].wide != 0 {
+		return t.wideFix(x, v)
+	}
 	o, ok := t.offset(x, v)
 	if !ok || !t.bit(x, o) || !t.inBounds(x, o) {
 		return false
@@ -245,6 +318,9 @@ func (t *store) removeBelow(x int32, v int64) bool {
 		t.wiped = x
 		return false
 	}
+	if t.vi[x].wide != 0 {
+		return t.wideBounds(x, v, t.maxOf(x))
+	}
 	o := int32(v - t.vi[x].lo)
 	mn := t.cell[c+cMin]
 	t.set(c+cSize, t.cell[c+cSize]-t.count(x, mn, o-1))
@@ -266,6 +342,9 @@ func (t *store) removeAbove(x int32, v int64) bool {
 		t.wiped = x
 		return false
 	}
+	if t.vi[x].wide != 0 {
+		return t.wideBounds(x, t.minOf(x), v)
+	}
 	o := int32(v - t.vi[x].lo)
 	mx := t.cell[c+cMax]
 	t.set(c+cSize, t.cell[c+cSize]-t.count(x, o+1, mx))
@@ -273,6 +352,29 @@ func (t *store) removeAbove(x int32, v int64) bool {
 	t.changes++
 	if t.track {
 		t.touch(x)
+	}
+	return true
+}
+
+// removeRange deletes the values a..b of x: on a wide domain one gap,
+// on a bit set one value at a time (its span is small).
+func (t *store) removeRange(x int32, a, b int64) bool {
+	mn, mx := t.minOf(x), t.maxOf(x)
+	switch {
+	case a > b || b < mn || a > mx:
+		return true
+	case a <= mn && b >= mx:
+		t.wiped = x
+		return false
+	case a <= mn:
+		return t.removeBelow(x, b+1) // b < mx: no overflow
+	case b >= mx:
+		return t.removeAbove(x, a-1)
+	case t.vi[x].wide != 0:
+		return t.wideRemoveRange(x, a, b)
+	}
+	for v, ok := t.nextValue(x, a-1); ok && v <= b; v, ok = t.nextValue(x, v) {
+		t.remove(x, v) // strictly inside the bounds: cannot empty the domain
 	}
 	return true
 }
@@ -327,6 +429,9 @@ func (t *store) nextValue(x int32, v int64) (int64, bool) {
 	if v >= t.maxOf(x) {
 		return 0, false
 	}
+	if t.vi[x].wide != 0 {
+		return t.wideNext(x, max(v+1, t.minOf(x))), true
+	}
 	o := t.cell[3*x+cMin]
 	if v >= t.minOf(x) {
 		o = int32(v-t.vi[x].lo) + 1
@@ -338,6 +443,9 @@ func (t *store) nextValue(x int32, v int64) (int64, bool) {
 func (t *store) prevValue(x int32, v int64) (int64, bool) {
 	if v <= t.minOf(x) {
 		return 0, false
+	}
+	if t.vi[x].wide != 0 {
+		return t.widePrev(x, min(v-1, t.maxOf(x))), true
 	}
 	o := t.cell[3*x+cMax]
 	if v <= t.maxOf(x) {
@@ -372,6 +480,17 @@ func (t *store) window(x, a int32) uint64 {
 	return out
 }
 
+// valueWindow returns the domain of x as a bit set in which bit i stands
+// for the value base+i; every value of the domain must lie in
+// [base, base+63]. It reads any domain, wide ones value by value.
+func (t *store) valueWindow(x int32, base int64) uint64 {
+	var w uint64
+	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		w |= 1 << uint64(v-base)
+	}
+	return w
+}
+
 // shiftBits shifts w left by s bits, right by -s if s is negative.
 func shiftBits(w uint64, s int32) uint64 {
 	if s >= 0 {
@@ -386,11 +505,22 @@ func shiftBits(w uint64, s int32) uint64 {
 // order stays the same while its values are tried. Offsets keep the sums
 // small: c below is min+max as offsets, and |2o - c| the distance.
 
-// midCenter returns min+max of x as offsets.
-func (t *store) midCenter(x int32) int32 { return t.cell[3*x+cMin] + t.cell[3*x+cMax] }
+// midCenter returns min+max of x as offsets (as a uint64 for a wide
+// domain, whose offsets reach 2^63).
+func (t *store) midCenter(x int32) int64 {
+	if t.vi[x].wide != 0 {
+		lo := t.vi[x].lo
+		return int64(uint64(t.minOf(x)-lo) + uint64(t.maxOf(x)-lo))
+	}
+	return int64(t.cell[3*x+cMin] + t.cell[3*x+cMax])
+}
 
 // midFirst returns the first value of x in that order.
-func (t *store) midFirst(x, c int32) int64 {
+func (t *store) midFirst(x int32, c64 int64) int64 {
+	if t.vi[x].wide != 0 {
+		return t.wideMidFirst(x, uint64(c64))
+	}
+	c := int32(c64)
 	mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
 	lo, o := int32(-1), int32(-1)
 	if c/2 >= mn {
@@ -407,7 +537,11 @@ func (t *store) midFirst(x, c int32) int64 {
 
 // midNext returns the value after v in that order. The domain may have
 // lost values since c was taken, even v itself (replay, see popLevel).
-func (t *store) midNext(x int32, v int64, c int32) (int64, bool) {
+func (t *store) midNext(x int32, v int64, c64 int64) (int64, bool) {
+	if t.vi[x].wide != 0 {
+		return t.wideMidNext(x, v, uint64(c64))
+	}
+	c := int32(c64)
 	mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
 	o := int32(v - t.vi[x].lo)
 	lo, hi := int32(-1), int32(-1)

@@ -58,7 +58,11 @@ func randomDomain(rng *rand.Rand) []int64 {
 
 func TestStoreAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	for round := 0; round < 200; round++ {
+	defer func(b uint64) { bitsetSpan = b }(bitsetSpan)
+	for round := 0; round < 300; round++ {
+		// Every third round keeps the domains wide (domain_wide.go)
+		// however small they are.
+		bitsetSpan = []uint64{1 << 16, 64, 0}[round%3]
 		var st store
 		ref := &refDomains{stack: [][][]int64{nil}}
 		n := 1 + rng.Intn(4)
@@ -189,7 +193,9 @@ func TestStoreWideDomain(t *testing.T) {
 // domain loses values (shrunk bounds included).
 func TestMidOrder(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
-	for range 2000 {
+	defer func(b uint64) { bitsetSpan = b }(bitsetSpan)
+	for round := range 4000 {
+		bitsetSpan = []uint64{1 << 16, 0}[round%2] // bit sets, then wide domains
 		d := randomDomain(rng)
 		var st store
 		st.addValues(d, 1)
@@ -223,7 +229,7 @@ func TestMidOrder(t *testing.T) {
 		}
 		// With an older, wider center: every value once, the order of the
 		// wider bounds.
-		wide := int32(len(d)) - 1 + st.midCenter(0) - c // any center works
+		wide := int64(len(d)) - 1 + st.midCenter(0) - c // any center works
 		got = got[:0]
 		for v, ok := st.midFirst(0, wide), true; ok; v, ok = st.midNext(0, v, wide) {
 			got = append(got, v)

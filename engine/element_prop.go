@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // elementProp propagates result = items[index...] (element.go).
 //
 // One run enumerates the cells that the current index domains allow (the
@@ -51,7 +53,18 @@ type elementProp struct {
 	mark     []uint64 // scratch: result values supported, by offset
 	marked   int32    // number of bits set in mark
 	allMarks bool     // every result value is supported: stop marking
+
+	// A result whose initial span is wider than markSpan has no marks:
+	// its supported values are taken as their hull, so the result is
+	// bounds consistent only, and items and result share values by
+	// intervals, not value by value.
+	wide           bool
+	hullLo, hullHi int64 // the hull of the supported result values (lo > hi: none)
 }
+
+// markSpan is the widest result whose supported values are marked one by
+// one (one bit per value of its initial span).
+const markSpan = 1 << 16
 
 func (g *ElementConstraint) newProp(b *builder, argX, xs []int32) (globalProp, globalOpts, error) {
 	nd, n := len(g.dims), len(g.items())
@@ -79,8 +92,10 @@ func (g *ElementConstraint) newProp(b *builder, argX, xs []int32) (globalProp, g
 	}
 	if p.res < 0 {
 		p.resC = args[nd+n].(*Const).V
+	} else if w := b.s.st.vi[p.res].width; w <= markSpan {
+		p.mark = make([]uint64, (w+63)/64)
 	} else {
-		p.mark = make([]uint64, (b.s.st.vi[p.res].width+63)/64)
+		p.wide = true
 	}
 	local := make(map[int32]int, len(xs))
 	for l, x := range xs {
@@ -225,10 +240,26 @@ func (p *elementProp) support(t *store, k int) bool {
 		}
 		p.setMark(t, c)
 		return true
+	case p.wide:
+		return p.hullShared(t, k)
 	case p.allMarks:
 		return p.meets(t, k)
 	}
 	return p.markShared(t, k)
+}
+
+// hullShared widens the hull of the supported result values by those
+// variable item k shares with the wide result, and reports whether there
+// is one.
+func (p *elementProp) hullShared(t *store, k int) bool {
+	y, r := p.items[k], p.res
+	lo, ok := t.firstShared(y, r, max(t.minOf(y), t.minOf(r)))
+	if !ok {
+		return false
+	}
+	hi, _ := t.lastShared(y, r, min(t.maxOf(y), t.maxOf(r)))
+	p.hullLo, p.hullHi = min(p.hullLo, lo), max(p.hullHi, hi)
+	return true
 }
 
 // meets reports whether variable item k and the result share a value,
@@ -294,11 +325,15 @@ func firstFrom(t *store, x int32, lo int64) (int64, bool) {
 // setMark marks result value v as supported and reports whether every
 // result value now is.
 func (p *elementProp) setMark(t *store, v int64) bool {
+	if p.wide {
+		p.hullLo, p.hullHi = min(p.hullLo, v), max(p.hullHi, v)
+		return false
+	}
 	o, _ := t.offset(p.res, v)
 	if w, bit := o>>6, uint64(1)<<(o&63); p.mark[w]&bit == 0 {
 		p.mark[w] |= bit
 		p.marked++
-		p.allMarks = p.marked == t.size(p.res)
+		p.allMarks = int64(p.marked) == t.size(p.res)
 	}
 	return p.allMarks
 }
@@ -306,11 +341,12 @@ func (p *elementProp) setMark(t *store, v int64) bool {
 // clearMarks clears the marks over the result's current bounds.
 func (p *elementProp) clearMarks(t *store) {
 	p.marked, p.allMarks = 0, p.res < 0
-	if p.res < 0 {
+	p.hullLo, p.hullHi = math.MaxInt64, math.MinInt64
+	if p.res < 0 || p.wide {
 		return
 	}
-	c := 3 * p.res
-	clear(p.mark[t.cell[c+cMin]>>6 : t.cell[c+cMax]>>6+1])
+	lo := t.vi[p.res].lo
+	clear(p.mark[(t.minOf(p.res)-lo)>>6 : (t.maxOf(p.res)-lo)>>6+1])
 }
 
 // pruneIndices removes the index values no supported cell has.
@@ -335,6 +371,9 @@ func (p *elementProp) pruneResult(t *store) bool {
 		return true
 	}
 	r := p.res
+	if p.wide {
+		return t.removeBelow(r, p.hullLo) && t.removeAbove(r, p.hullHi)
+	}
 	base := t.vi[r].lo
 	for v, more := t.minOf(r), true; more; v, more = t.nextValue(r, v) {
 		o := v - base
@@ -366,6 +405,8 @@ func (p *elementProp) fixedCell(t *store) bool {
 		return p.res < 0 || t.fixTo(p.res, p.itemC[k])
 	case p.res < 0:
 		return t.fixTo(y, p.resC)
+	case p.wide || t.size(y) > markSpan:
+		return t.keepShared(y, p.res) && t.keepShared(p.res, y)
 	}
 	for v, more := t.minOf(y), true; more; v, more = t.nextValue(y, v) {
 		if t.tick(1) || !t.contains(p.res, v) && !t.remove(y, v) {

@@ -13,6 +13,7 @@ package engine
 type exprProp struct {
 	p   *program
 	obj *objBound
+	e   Expr // the constraint, which PropAC may flatten (flatten.go)
 }
 
 // objBound is the incumbent of an optimisation.
@@ -60,6 +61,9 @@ func (e *exprProp) filter(t *store) bool {
 		return e.holds()
 	}
 	x := e.p.vars[u]
+	if t.size(x) > enumLimit {
+		return e.shave(t, u)
+	}
 	// Removing the value just tried leaves the ones after it in place.
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 		if t.tick(1) {
@@ -68,6 +72,40 @@ func (e *exprProp) filter(t *store) bool {
 		e.p.vals[u] = v
 		if !e.holds() && !t.remove(x, v) {
 			return false
+		}
+	}
+	return true
+}
+
+// enumLimit is the most values of a variable that a generic constraint
+// tries one by one (exprProp's filter, acExpr), wide domains included:
+// 2^24, the widest domain before domains could be wide, so that a
+// constraint such as y % 1000 = x keeps filtering 1..10^6 to its 1000
+// values. A wider domain (0..10^9) is narrowed at its bounds only
+// (shave), and the constraint is checked once every variable is fixed.
+const enumLimit = 1 << 24
+
+// shaveLimit is how many values shave tries at each end.
+const shaveLimit = 64
+
+// shave is filter for a single unfixed variable, local u, with too many
+// values to try: it removes the values at each end of its domain for
+// which the constraint fails, up to shaveLimit at each end, and stops at
+// the first that satisfies it.
+func (e *exprProp) shave(t *store, u int) bool {
+	x := e.p.vars[u]
+	for _, low := range [2]bool{true, false} {
+		for range shaveLimit {
+			v := t.maxOf(x)
+			if low {
+				v = t.minOf(x)
+			}
+			if e.p.vals[u] = v; e.holds() {
+				break
+			}
+			if !t.remove(x, v) {
+				return false
+			}
 		}
 	}
 	return true

@@ -102,7 +102,7 @@ type fcFrame struct {
 // here: at the start of the free part, with no trace, cut or restart.
 func (s *Solver) netUsable() bool {
 	if s.phase != phaseChoose || len(s.frames) != s.base || s.trace != nil || s.tr != nil ||
-		s.cutDepth != 0 || s.restart.random || (s.opts.Restarts && s.group == nil) || s.phases != nil {
+		s.cutDepth != 0 || s.restart.random || (s.opts.Restarts != RestartNone && s.group == nil) || s.phases != nil {
 		return false
 	}
 	if !s.netBuilt {

@@ -32,7 +32,7 @@ func (s *Solver) netEligible() bool {
 		return false
 	}
 	for x := range s.n {
-		if s.st.vi[x].width > 64 {
+		if s.st.vi[x].width > 64 || !s.st.bitset(x) {
 			return false
 		}
 		// Offsets and positions are added to values: keep every sum far

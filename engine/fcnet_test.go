@@ -458,7 +458,7 @@ func TestNetFallback(t *testing.T) {
 		{"none", q, Options{Prop: PropNone}, nil},
 		{"mid", q, Options{Prop: PropFC, Values: ValuesMid}, nil},
 		{"auto", q, Options{Prop: PropFC, Values: ValuesAuto}, nil},
-		{"restarts", q, Options{Prop: PropFC, Restarts: true}, nil},
+		{"restarts", q, Options{Prop: PropFC, Restarts: RestartLuby}, nil},
 		{"ternary", three, fc, nil},
 		{"two words", wide, fc, nil},
 		{"cut", q, fc, func(s *Solver) { s.cutDepth = 2 }},

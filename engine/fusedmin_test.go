@@ -124,8 +124,8 @@ func fusedOptions() []Options {
 	for _, v := range []ValueOrder{ValuesAuto, ValuesMin, ValuesMax, ValuesMid} {
 		out = append(out, Options{Order: OrderDomWdeg, Values: v, Prop: PropAC})
 	}
-	out = append(out, Options{Order: OrderDomWdeg, Values: ValuesAuto, Prop: PropAC, Restarts: true, Seed: 3},
-		Options{Order: OrderDomWdeg, Values: ValuesMin, Prop: PropAC, Restarts: true, Seed: 5},
+	out = append(out, Options{Order: OrderDomWdeg, Values: ValuesAuto, Prop: PropAC, Restarts: RestartLuby, Seed: 3},
+		Options{Order: OrderDomWdeg, Values: ValuesMin, Prop: PropAC, Restarts: RestartLuby, Seed: 5},
 		Options{Order: OrderMRV, Values: ValuesAuto, Prop: PropAC},
 		Options{Order: OrderInput, Values: ValuesMin, Prop: PropAC},
 		Options{Order: OrderDomWdeg, Values: ValuesAuto, Prop: PropFC})

@@ -228,7 +228,7 @@ func (p *gccProp) count(t *store) bool {
 			continue
 		}
 		in := int32(0)
-		if t.size(x) < int32(len(p.values)) {
+		if t.size(x) < int64(len(p.values)) {
 			for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 				if k := p.index(v); k >= 0 {
 					p.poss[k]++
@@ -243,7 +243,7 @@ func (p *gccProp) count(t *store) bool {
 				}
 			}
 		}
-		if t.size(x) > in {
+		if t.size(x) > int64(in) {
 			possOther++
 		}
 	}

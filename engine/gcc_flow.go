@@ -130,7 +130,7 @@ func (f *gccFlow) readElement(t *store, i int32) {
 		return
 	}
 	x := p.list[i]
-	if t.size(x) < f.m {
+	if t.size(x) < int64(f.m) {
 		other := false
 		for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 			if k := p.index(v); k >= 0 {
@@ -151,7 +151,7 @@ func (f *gccFlow) readElement(t *store, i int32) {
 			in++
 		}
 	}
-	if t.size(x) > in {
+	if t.size(x) > int64(in) {
 		f.adj = append(f.adj, f.m)
 	}
 }
@@ -315,6 +315,9 @@ func (f *gccFlow) prune(t *store) bool {
 // removeOthers removes from x every value that is not among values.
 // nextValue finds the value after v whether v is still there or not.
 func (f *gccFlow) removeOthers(t *store, x int32) bool {
+	if !t.bitset(x) {
+		return t.keepOnly(x, f.p.sorted)
+	}
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 		if t.tick(1) || f.p.index(v) < 0 && !t.remove(x, v) {
 			return false

@@ -108,14 +108,21 @@ func (b *builder) postGlobal(g Global) error {
 	}
 	argX, ok := simpleArgs(args)
 	if !ok {
-		e, err := g.Decompose()
-		if err != nil {
-			return fmt.Errorf("%s: %w", g.Name(), err)
+		parts, planned := []Expr(nil), false
+		if b.plan != nil {
+			parts, planned = b.plan.decomp[g] // the parts PropAC flattened
+		}
+		if !planned {
+			e, err := g.Decompose()
+			if err != nil {
+				return fmt.Errorf("%s: %w", g.Name(), err)
+			}
+			parts = conjunctsOf(e, nil)
 		}
 		// Each part of the conjunction on its own, as lang posts a
 		// statement's: one expression over every argument would only be
 		// checked once all but one of them are fixed.
-		for _, part := range conjunctsOf(e, nil) {
+		for _, part := range parts {
 			if err := b.postExpr(part); err != nil {
 				return err
 			}
@@ -150,8 +157,21 @@ func (b *builder) postGlobal(g Global) error {
 	}
 	if len(xs) == 1 {
 		// post would filter it once, at the root, and never run it
-		// again: keep exactly the values for which it holds.
-		b.s.unsat = b.s.unsat || !r.filterOne(&b.s.st) && !b.s.st.halted
+		// again: keep exactly the values for which it holds. Those of a
+		// wide domain are too many to try: the propagator narrows it, and
+		// stays if that leaves too many.
+		t := &b.s.st
+		if !t.bitset(xs[0]) {
+			if !p.propagate(t, modeFC) {
+				b.s.unsat = b.s.unsat || !t.halted
+				return nil
+			}
+			if t.size(xs[0]) > enumLimit {
+				b.register(r)
+				return nil
+			}
+		}
+		b.s.unsat = b.s.unsat || !r.filterOne(t) && !t.halted
 		return nil
 	}
 	b.post(r)

@@ -14,6 +14,11 @@ type linearProp struct {
 	coef []int64
 	k    int64
 	rel  linRel
+	// dcTwo: an equality made domain consistent on its two unfixed
+	// variables once all others are fixed, when both are small (the
+	// definitions of flattening's hidden variables, so that a value a
+	// hidden variable loses reaches the model's: linear_dc.go).
+	dcTwo bool
 }
 
 type linRel uint8
@@ -192,14 +197,24 @@ func constValue(e Expr) (int64, bool) {
 // linearOf returns the linear propagator of a comparison between linear
 // expressions, or nil if e is not one (or could overflow).
 func (b *builder) linearOf(e Expr) *linearProp {
+	if p, fits := b.linearAny(e); fits {
+		return p
+	}
+	return nil
+}
+
+// linearAny is linearOf that also returns, with fits false, a linear
+// comparison whose magnitudes add up past 64 bits (x + y over 0..2^62 and
+// -2^62..0), each term fitting: that one is posted as a wideLinear.
+func (b *builder) linearAny(e Expr) (p *linearProp, fits bool) {
 	r, ok := e.(*Binary)
 	if !ok || !r.Op.IsRelation() {
-		return nil
+		return nil, false
 	}
 	f := linForm{terms: b.terms[:0]}
 	defer func() { b.terms = f.terms }()
 	if !f.add(r.X, 1) || !f.add(r.Y, -1) {
-		return nil
+		return nil, false
 	}
 	sign, incr, rel := int64(1), int64(0), linLE
 	switch r.Op {
@@ -214,26 +229,38 @@ func (b *builder) linearOf(e Expr) *linearProp {
 	case OpGt: // s > 0  <=>  -s+1 <= 0
 		sign, incr = -1, 1
 	}
-	return b.normalize(&f, sign, incr, rel)
+	return b.normalizeAny(&f, sign, incr, rel)
 }
 
-// normalize merges the terms of f and builds sign·f + incr  rel  0.
+// normalize merges the terms of f and builds sign·f + incr  rel  0, or
+// returns nil if its magnitudes add up past 64 bits.
 func (b *builder) normalize(f *linForm, sign, incr int64, rel linRel) *linearProp {
+	if p, fits := b.normalizeAny(f, sign, incr, rel); fits {
+		return p
+	}
+	return nil
+}
+
+// normalizeAny is normalize that also returns, with fits false, the
+// propagator whose magnitudes add up past 64 bits, each term's fitting;
+// nil if a coefficient or a term overflows.
+func (b *builder) normalizeAny(f *linForm, sign, incr int64, rel linRel) (p *linearProp, fits bool) {
 	ts := f.terms
 	sort.Slice(ts, func(i, j int) bool { return ts[i].x < ts[j].x })
-	p := &linearProp{rel: rel}
+	p = &linearProp{rel: rel}
 	var ok bool
 	k, ok1 := MulInt(f.k, sign)
 	p.k, ok = AddInt(k, incr)
 	total, ok2 := AbsInt(p.k)
 	if !ok || !ok1 || !ok2 {
-		return nil
+		return nil, false
 	}
+	fits = true
 	for i := 0; i < len(ts); {
 		x, a := ts[i].x, int64(0)
 		for ; i < len(ts) && ts[i].x == x; i++ {
 			if a, ok = AddInt(a, ts[i].a); !ok {
-				return nil
+				return nil, false
 			}
 		}
 		if a == 0 {
@@ -242,13 +269,16 @@ func (b *builder) normalize(f *linForm, sign, incr int64, rel linRel) *linearPro
 		a, ok1 = MulInt(a, sign)
 		lo, hi := b.s.m.InitialBounds(Var(x))
 		m, ok2 := termMagnitude(a, lo, hi)
-		if total, ok = AddInt(total, m); !ok || !ok1 || !ok2 {
-			return nil
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if total, ok = AddInt(total, m); !ok {
+			fits = false
 		}
 		p.xs = append(p.xs, x)
 		p.coef = append(p.coef, a)
 	}
-	return p
+	return p, fits
 }
 
 // termMagnitude returns the largest |a·v| over the values v in lo..hi.

@@ -3,13 +3,17 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sort"
 	"sync"
 )
 
 // MaxDomainWidth is the largest span (max - min + 1) a variable's initial
-// domain may have. Domains are bit sets over that span.
-const MaxDomainWidth = 1 << 24
+// domain may have: any 64-bit integers lo..hi with hi - lo below
+// 2^63 - 1, so that the number of values, and every difference of two
+// values, fits in an int64. A domain's memory follows its number of
+// gaps, not its span (see domain_wide.go).
+const MaxDomainWidth = math.MaxInt64
 
 // Var identifies a decision variable of a Model.
 type Var int32
@@ -115,7 +119,7 @@ func NewModel() *Model { return &Model{} }
 
 // NewVar adds a variable whose domain is the given values (any order,
 // duplicates allowed). The domain must be non-empty and span at most
-// MaxDomainWidth.
+// MaxDomainWidth values.
 func (m *Model) NewVar(name string, values []int64) (Var, error) {
 	if len(values) == 0 {
 		return -1, fmt.Errorf("variable %s has an empty domain", name)
@@ -182,10 +186,8 @@ func (m *Model) NewVarIntervals(name string, ivs []Interval) (Var, error) {
 		out = append(out, iv)
 	}
 	lo, hi := out[0].Lo, out[len(out)-1].Hi
-	span, ok := SubInt(hi, lo)
-	if !ok || span >= MaxDomainWidth {
-		return -1, fmt.Errorf("domain of %s spans %d..%d, wider than the %d values csp supports",
-			name, lo, hi, MaxDomainWidth)
+	if err := checkSpan(name, lo, hi); err != nil {
+		return -1, err
 	}
 	size := int64(0)
 	for _, iv := range out {
@@ -198,10 +200,8 @@ func (m *Model) NewVarIntervals(name string, ivs []Interval) (Var, error) {
 // not nil, is its value list, which the model may keep (it must not be
 // modified afterwards).
 func (m *Model) newVar(name string, ivs []Interval, size int64, vals []int64) (Var, error) {
-	lo, hi := ivs[0].Lo, ivs[len(ivs)-1].Hi
-	if span, ok := SubInt(hi, lo); !ok || span >= MaxDomainWidth {
-		return -1, fmt.Errorf("domain of %s spans %s..%d, wider than the %d values csp supports",
-			name, fmt.Sprint(lo), hi, MaxDomainWidth)
+	if err := checkSpan(name, ivs[0].Lo, ivs[len(ivs)-1].Hi); err != nil {
+		return -1, err
 	}
 	var d *domain
 	if k := len(m.vars); k > 0 && sameIntervals(m.vars[k-1].dom.ivs, ivs) {
@@ -216,6 +216,15 @@ func (m *Model) newVar(name string, ivs []Interval, size int64, vals []int64) (V
 	}
 	m.vars = append(m.vars, varDecl{name: name, dom: d})
 	return Var(len(m.vars) - 1), nil
+}
+
+// checkSpan reports a domain lo..hi wider than MaxDomainWidth.
+func checkSpan(name string, lo, hi int64) error {
+	if span, ok := SubInt(hi, lo); !ok || span >= MaxDomainWidth {
+		return fmt.Errorf("domain of %s spans %d..%d, more than the %d values a variable may have",
+			name, lo, hi, int64(MaxDomainWidth))
+	}
+	return nil
 }
 
 // sortedStrictly reports whether vs is increasing without duplicates.

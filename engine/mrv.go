@@ -1,6 +1,9 @@
 package engine
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // MRV ("minimum remaining values", first-fail) branches on the unassigned
 // variable with the smallest domain. Ties go to the variable in the most
@@ -25,7 +28,7 @@ func (s *Solver) selectMRV() int32 {
 	}
 	t := &s.st
 	pos, n := s.unassigned.pos, t.cell[s.unassigned.size] // x is unassigned iff pos[x] < n
-	best, bestSize, bestDeg := int32(-1), int32(math.MaxInt32), -1
+	best, bestSize, bestDeg := int32(-1), int64(math.MaxInt64), -1
 	for x := range s.n {
 		if pos[x] >= n {
 			continue // assigned
@@ -80,7 +83,7 @@ func (s *Solver) selectMRVAC() int32 {
 	t := &s.st
 	u := &s.unassigned
 	items := u.items[:t.cell[u.size]]
-	best, bestSize, bestDeg := int32(-1), int32(math.MaxInt32), -1
+	best, bestSize, bestDeg := int32(-1), int64(math.MaxInt64), -1
 	random := s.restart.random
 	ties := 1
 	for _, x := range items {
@@ -136,14 +139,15 @@ func (s *Solver) selectDomWdeg() int32 {
 		if d.stamp != wd.call {
 			w = s.wdegOf(x)
 		}
-		size := int64(t.size(x))
+		size := t.size(x)
 		// size/w < bestSize/bestW, without division; w = 0 is infinite,
-		// and two infinite ratios tie.
-		l, r := size*bestW, bestSize*w
+		// and two infinite ratios tie. The products take 128 bits: a wide
+		// domain's size reaches 2^63.
+		cmp := cmpProducts(size, bestW, bestSize, w)
 		switch {
-		case best < 0 || l < r:
+		case best < 0 || cmp < 0:
 			best, bestSize, bestW, ties = x, size, w, 1
-		case l > r:
+		case cmp > 0:
 		case random:
 			if ties++; s.tie(ties) {
 				best, bestSize, bestW = x, size, w
@@ -185,4 +189,25 @@ func (s *Solver) domWdegOneClass(items []int32) int32 {
 		}
 	}
 	return int32(key)
+}
+
+// cmpProducts compares a·b with c·d, all four non-negative: -1, 0 or 1.
+func cmpProducts(a, b, c, d int64) int {
+	h1, l1 := bits.Mul64(uint64(a), uint64(b))
+	h2, l2 := bits.Mul64(uint64(c), uint64(d))
+	switch {
+	case h1 != h2:
+		return cmpU(h1, h2)
+	}
+	return cmpU(l1, l2)
+}
+
+func cmpU(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }

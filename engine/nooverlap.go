@@ -243,5 +243,5 @@ func (g *NoOverlap) newProp(b *builder, argX, _ []int32) (globalProp, globalOpts
 	if !s.boundsWithin(t, timeLimit/4) || !d.boundsWithin(t, lim) {
 		return nil, globalOpts{}, errTimesTooLarge
 	}
-	return newNoOverlapProp(s, d), globalOpts{idem: true}, nil
+	return newNoOverlapProp(s, d), globalOpts{idem: true, slow: true}, nil
 }

@@ -48,14 +48,6 @@ func (s *Solver) syncBound() {
 	}
 }
 
-// decision is one step of a subproblem's path: x = v, or x != v (PropAC's
-// right branches).
-type decision struct {
-	x  int32
-	v  int64
-	ne bool
-}
-
 // parallelRun is what the workers of SolveParallel share.
 type parallelRun struct {
 	m          *Model
@@ -70,6 +62,10 @@ type parallelRun struct {
 	solutions int64
 	done      Stats   // statistics of the finished solvers
 	live      []Stats // the latest statistics of each worker
+	// best is the last solution reported of an optimisation, for LNS.
+	best []int64
+	// turns: the complete search and LNS take turns on one worker.
+	turns bool
 	// counting marks the workers that count their subproblem's solutions
 	// without reporting them: their live Solutions are not yet in
 	// solutions, and progress adds them.
@@ -97,10 +93,37 @@ type parallelRun struct {
 // It returns an error, before searching, if NewSolver would.
 func SolveParallel(m *Model, opts Options, workers int, onSolution func(values []int64) bool) (Status, Stats, error) {
 	start := time.Now()
-	r, solvers, err := newParallelRun(m, opts, workers, onSolution)
+	workers = max(workers, 1)
+	sense, _ := m.Objective()
+	withLNS := opts.LNS && sense != Satisfy
+	complete, slots := workers, workers
+	switch {
+	case withLNS && workers > 1:
+		complete = workers - 1 // one worker runs LNS beside them
+	case withLNS:
+		slots = 2 // the two take turns on one goroutine
+	}
+	r, solvers, err := newParallelRun(m, opts, complete, slots, onSolution)
 	if err != nil {
 		return Exhausted, Stats{}, err
 	}
+	if withLNS && solvers[0].obj != nil {
+		r.turns = workers == 1
+		l, err := r.newLNS(slots - 1)
+		if err != nil {
+			return Exhausted, Stats{}, err
+		}
+		r.searchWithLNS(solvers, l)
+	} else {
+		r.search(solvers)
+	}
+	st, stats := r.result(start)
+	return st, stats, nil
+}
+
+// search runs the complete search on the solvers: on one, or probed then
+// split among them.
+func (r *parallelRun) search(solvers []*Solver) {
 	if len(solvers) == 1 || solvers[0].obj != nil && r.probe(solvers[0]) {
 		if len(solvers) == 1 {
 			r.runAll(solvers[0])
@@ -108,15 +131,12 @@ func SolveParallel(m *Model, opts Options, workers int, onSolution func(values [
 	} else {
 		r.runWorkers(solvers, r.decompose(solvers[0], len(solvers)))
 	}
-	st, stats := r.result(start)
-	return st, stats, nil
 }
 
-// newParallelRun prepares a run of the given number of workers, each with
-// a solver of its own.
-func newParallelRun(m *Model, opts Options, workers int, onSolution func(values []int64) bool) (*parallelRun, []*Solver, error) {
-	workers = max(workers, 1)
-	r := &parallelRun{m: m, opts: opts, onSolution: onSolution, live: make([]Stats, workers), counting: make([]bool, workers)}
+// newParallelRun prepares a run with the given number of solvers, and
+// progress slots for as many workers (an LNS worker has one of its own).
+func newParallelRun(m *Model, opts Options, workers, slots int, onSolution func(values []int64) bool) (*parallelRun, []*Solver, error) {
+	r := &parallelRun{m: m, opts: opts, onSolution: onSolution, live: make([]Stats, slots), counting: make([]bool, slots)}
 	solvers := make([]*Solver, workers)
 	for i := range solvers {
 		s, err := NewSolver(m, r.workerOptions(i))
@@ -136,12 +156,18 @@ func newParallelRun(m *Model, opts Options, workers int, onSolution func(values 
 // a goroutine of its own, until none is left or the run stops.
 func (r *parallelRun) runWorkers(solvers []*Solver, subs *Paths) {
 	var next atomic.Int64
+	r.runWorkersFrom(solvers, subs, &next)
+}
+
+// runWorkersFrom is runWorkers where next counts the subproblems taken,
+// shared with another worker.
+func (r *parallelRun) runWorkersFrom(solvers []*Solver, subs *Paths, next *atomic.Int64) {
 	var wg sync.WaitGroup
 	for i, s := range solvers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.work(i, s, subs, &next)
+			r.work(i, s, subs, next)
 		}()
 	}
 	wg.Wait()
@@ -239,6 +265,7 @@ func (r *parallelRun) report(s *Solver) bool {
 		}
 		b.best.Store(s.solObj)
 		b.set.Store(true)
+		r.best = append(r.best[:0], s.sol...)
 	}
 	r.solutions++
 	if r.onSolution != nil && !r.onSolution(s.sol) {
@@ -255,11 +282,15 @@ func (r *parallelRun) report(s *Solver) bool {
 // the good bound that a search in order soon finds: on the job shop ft06,
 // 324 nodes on one worker became 3,712 on two. A search that ends within
 // the probe is done; a longer one is split, with the probe's bound.
-const probeNodes = 5000
+var probeNodes int64 = 5000 // a var for the tests
 
 // probe searches an optimisation on s for probeNodes nodes, reporting
 // its improving solutions, and reports whether that finished the run.
-func (r *parallelRun) probe(s *Solver) bool {
+func (r *parallelRun) probe(s *Solver) bool { return r.probeOn(s, false) }
+
+// probeOn is probe; with keep, a search that does not end stays where
+// it is, to be resumed, instead of going back to the root.
+func (r *parallelRun) probeOn(s *Solver, keep bool) bool {
 	s.nodeLimit = probeNodes
 	defer func() { s.nodeLimit = 0 }()
 	for {
@@ -269,6 +300,10 @@ func (r *parallelRun) probe(s *Solver) bool {
 				continue
 			}
 		case Stopped:
+			if s.nodeHit && keep {
+				s.nodeHit = false
+				return false
+			}
 			if s.nodeHit {
 				r.collect(0, s, false)
 				s.Reset()
@@ -511,7 +546,7 @@ func (s *Solver) enter(p []decision) bool {
 		s.rooted, s.rootLevel = true, s.st.level()
 	}
 	c := 0 // the decisions kept from the last subproblem (leaveSubproblem)
-	for c < len(s.frames) && c < len(p) && s.frames[c].x == p[c].x && s.frames[c].v == p[c].v && s.frames[c].right == p[c].ne {
+	for c < len(s.frames) && c < len(p) && s.frames[c].decision() == p[c] {
 		c++
 	}
 	for len(s.frames) > c {
@@ -519,7 +554,7 @@ func (s *Solver) enter(p []decision) bool {
 		s.frames = s.frames[:len(s.frames)-1]
 	}
 	for _, d := range p[c:] {
-		s.pushFrame(frame{x: d.x, v: d.v, tried: true, right: d.ne})
+		s.pushFrame(frameOf(d))
 		if !s.replay(&s.frames[len(s.frames)-1]) {
 			s.frames = s.frames[:len(s.frames)-1] // replay popped its level
 			s.phase = phaseDone
@@ -528,6 +563,7 @@ func (s *Solver) enter(p []decision) bool {
 	}
 	s.base = len(s.frames)
 	s.phase = phaseChoose
+	s.lastConflict = -1
 	s.setInputNext()
 	return true
 }

@@ -32,6 +32,11 @@ type SearchPhase struct {
 	Vars   []Var
 	Order  VarOrder
 	Values ValueOrder
+	// OptionsOrder and OptionsValues make the phase use the solver's
+	// Options.Order and Options.Values instead of its own: a search
+	// statement that names variables without an order ("search x")
+	// follows the settings of the search in force.
+	OptionsOrder, OptionsValues bool
 }
 
 // AddPhase appends a search phase to the model. It fails if the phase
@@ -41,7 +46,7 @@ func (m *Model) AddPhase(p SearchPhase) error {
 	if len(p.Vars) == 0 {
 		return errors.New("search phase without variables")
 	}
-	if p.Order > lastOrder || p.Values > ValuesAuto {
+	if p.Order > lastOrder || p.Values > ValueSplitMax {
 		return errors.New("search phase: unknown order")
 	}
 	for _, v := range p.Vars {
@@ -88,9 +93,17 @@ func phasesOf(m *Model, opts Options) []phaseList {
 				vars = append(vars, int32(v))
 			}
 		}
-		if len(vars) > 0 {
-			out = append(out, phaseList{vars: vars, order: p.Order, values: p.Values})
+		if len(vars) == 0 {
+			continue
 		}
+		pl := phaseList{vars: vars, order: p.Order, values: p.Values}
+		if p.OptionsOrder {
+			pl.order = opts.Order
+		}
+		if p.OptionsValues {
+			pl.values = opts.Values
+		}
+		out = append(out, pl)
 	}
 	var rest []int32
 	for x, in := range named {
@@ -107,7 +120,7 @@ func phasesOf(m *Model, opts Options) []phaseList {
 // checkPhases validates options' DefaultPhases against m.
 func checkPhases(m *Model, ps []SearchPhase) error {
 	for _, p := range ps {
-		if p.Order > lastOrder || p.Values > ValuesAuto {
+		if p.Order > lastOrder || p.Values > ValueSplitMax {
 			return errors.New("search phase: unknown order")
 		}
 		for _, v := range p.Vars {
@@ -129,6 +142,12 @@ func (s *Solver) initPhases(ps []phaseList, auto []ValueOrder) {
 		ps[i].first = s.st.newCell(0)
 	}
 	s.vorder = make([]ValueOrder, s.n)
+	s.phaseOf = make([]int32, s.n)
+	for k, p := range ps {
+		for _, x := range p.vars {
+			s.phaseOf[x] = int32(k)
+		}
+	}
 	for _, p := range ps {
 		for _, x := range p.vars {
 			switch {
@@ -211,7 +230,7 @@ func (s *Solver) bestOf(vars []int32, order VarOrder) int32 {
 		switch {
 		case best < 0:
 		case order == OrderDomWdeg:
-			c = cmpInt(key*bestW, bestKey*w)
+			c = cmpProducts(key, bestW, bestKey, w) // 128 bits: a wide size reaches 2^63
 		case order == OrderMRV && key == bestKey:
 			if bestDeg < 0 {
 				bestDeg = s.degree(best)
@@ -266,4 +285,20 @@ func usesValues(ps []phaseList, v ValueOrder) bool {
 		}
 	}
 	return false
+}
+
+// SchedulingPhase returns the "set times" phase of a schedule: the start
+// times of m's nooverlap and cumulative constraints, in the order of
+// the variables, the earliest first (OrderSmallest) at its earliest value
+// (ValuesMin), as Le Pape's list schedulers and Gecode's job-shop models
+// branch; false if m has none.
+func SchedulingPhase(m *Model) (SearchPhase, bool) {
+	var p SearchPhase
+	for x, start := range earliestStarts(m) {
+		if start {
+			p.Vars = append(p.Vars, Var(x))
+		}
+	}
+	p.Order, p.Values = OrderSmallest, ValuesMin
+	return p, len(p.Vars) > 0
 }

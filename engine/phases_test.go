@@ -22,7 +22,7 @@ func randomPhases(rng *rand.Rand, n int) []SearchPhase {
 			p.Vars = []Var{Var(rng.Intn(n))}
 		}
 		p.Order = VarOrder(rng.Intn(int(lastOrder) + 1))
-		p.Values = ValueOrder(rng.Intn(int(ValuesAuto) + 1))
+		p.Values = ValueOrder(rng.Intn(int(ValueSplitMax) + 1))
 		ps = append(ps, p)
 	}
 	return ps
@@ -58,7 +58,7 @@ func TestPhasesCrossCheck(t *testing.T) {
 				o.FreeSearch, o.DefaultPhases = true, ps[:1]
 			}
 			if k%5 == 0 {
-				o.Restarts, o.Seed = true, uint64(i)
+				o.Restarts, o.Seed = RestartLuby, uint64(i)
 			}
 			name := fmt.Sprintf("model %d %v phases %v options %+v", i, rm.desc, ps, o)
 			s := newSolver(t, rm.m, o)
@@ -119,7 +119,7 @@ func TestAddPhaseErrors(t *testing.T) {
 		{Vars: []Var{x + 1}},
 		{Vars: []Var{-1}},
 		{Vars: []Var{x}, Order: lastOrder + 1},
-		{Vars: []Var{x}, Values: ValuesAuto + 1},
+		{Vars: []Var{x}, Values: ValueSplitMax + 1},
 	} {
 		if err := m.AddPhase(p); err == nil {
 			t.Errorf("AddPhase(%+v): no error", p)
@@ -130,5 +130,40 @@ func TestAddPhaseErrors(t *testing.T) {
 	}
 	if len(m.Phases()) != 0 {
 		t.Errorf("phases %v after errors", m.Phases())
+	}
+}
+
+// A phase that follows the options ("search x" without an order) takes
+// the solver's order and values: under input order and max values, its
+// variables in their listed order, largest value first; under smallest
+// order, the least lower bound first.
+func TestPhaseFollowsOptions(t *testing.T) {
+	m := NewModel()
+	var xs []Var
+	for i, lo := range []int64{5, 0, 3} {
+		x, _ := m.NewVarRange(fmt.Sprintf("x%d", i), lo, lo+2)
+		xs = append(xs, x)
+	}
+	if err := m.AddPhase(SearchPhase{Vars: []Var{xs[2], xs[0]}, OptionsOrder: true, OptionsValues: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{Order: OrderInput, Values: ValuesMax, Prop: PropFC}, "[x2=5 x0=7 x1=2]"},
+		{Options{Order: OrderSmallest, Values: ValuesMin, Prop: PropAC}, "[x2=3 x0=5 x1=0]"},
+	} {
+		s := newSolver(t, m, c.opts)
+		var got []string
+		s.trace = func(depth int, x Var, v int64, eq, ok bool) {
+			got = append(got, fmt.Sprintf("x%d=%d", x, v))
+		}
+		if s.Next() != Solution {
+			t.Fatal("no solution")
+		}
+		if fmt.Sprint(got) != c.want {
+			t.Errorf("%+v: decisions %v, want %s", c.opts, got, c.want)
+		}
 	}
 }

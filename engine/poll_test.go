@@ -13,6 +13,8 @@ import (
 // comes is counted in units of work, not time: each case asks for it at
 // the first call and checks that the 16th look, which called it, saw it.
 func TestStopInsideANode(t *testing.T) {
+	defer func(f bool) { flattening = f }(flattening)
+	flattening = false     // the work below is what flattening and presolve avoid
 	crt := func() *Model { // x in 1..16000000 with x % d = r for seven d: filtered value by value
 		m := NewModel()
 		x, _ := m.NewVarRange("x", 1, 16_000_000)
@@ -108,6 +110,8 @@ func TestStopInsideANode(t *testing.T) {
 // Propagate, stopped, returns false and says so with Halted: not an
 // inconsistent model.
 func TestPropagateStopped(t *testing.T) {
+	defer func(f bool) { flattening = f }(flattening)
+	flattening = false // the work below is what flattening and presolve avoid
 	m := NewModel()
 	x, _ := m.NewVarRange("x", 5, 5)
 	y, _ := m.NewVarRange("y", 0, 1_000_000)
@@ -134,6 +138,8 @@ func TestPropagateStopped(t *testing.T) {
 // one value a round, ten million rounds over 0..10^7. Asked to stop at
 // once, the root's propagation ends within the first looks.
 func TestStopInsideSlowBounds(t *testing.T) {
+	defer func(f bool) { flattening = f }(flattening)
+	flattening = false // the work below is what flattening and presolve avoid
 	m := NewModel()
 	x, _ := m.NewVarRange("x", 0, 10_000_000)
 	y, _ := m.NewVarRange("y", 0, 10_000_000)

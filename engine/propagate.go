@@ -57,12 +57,30 @@ func (s *Solver) dropPropagation() {
 
 // Domain returns the current values of v in ascending order: the initial
 // domain after unary constraints before the search, what Propagate left,
-// or v's value at a solution.
+// or v's value at a solution. A wide domain (0..10^9) has as many:
+// DomainIntervals and DomainSize read it without listing them.
 func (s *Solver) Domain(v Var) []int64 {
 	if s.phase == phaseNet { // the store is at the kernel's start
 		return s.net.values(int32(v))
 	}
 	return s.st.values(nil, int32(v))
+}
+
+// DomainIntervals returns the domain Domain returns as its maximal
+// intervals, ascending: as many as the domain has gaps, plus one.
+func (s *Solver) DomainIntervals(v Var) []Interval {
+	if s.phase == phaseNet {
+		return appendRuns(nil, s.net.values(int32(v)))
+	}
+	return s.st.intervals(nil, int32(v))
+}
+
+// DomainSize returns the number of values Domain returns.
+func (s *Solver) DomainSize(v Var) int64 {
+	if s.phase == phaseNet {
+		return int64(len(s.net.values(int32(v))))
+	}
+	return s.st.size(int32(v))
 }
 
 // Value returns the value of v in the last solution found (0 before the

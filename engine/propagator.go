@@ -38,6 +38,7 @@ type argVars struct {
 	xs    []int32 // distinct variables: local number -> model variable
 	occ   []int32 // arguments of local variable l: occ[occAt[l]:occAt[l+1]]
 	occAt []int32
+	bits  bool // every variable's domain is a bit set: the spreads read words
 
 	live revSet // local numbers of the unassigned variables
 }
@@ -53,8 +54,9 @@ func (a *argVars) assign(t *store, l int32) []int32 { return a.live.remove(t, l)
 // newArgVars groups the arguments by variable, in order of first
 // occurrence.
 func (b *builder) newArgVars(argX []int32) argVars {
-	a := argVars{argX: argX, xs: make([]int32, 0, len(argX))}
+	a := argVars{argX: argX, xs: make([]int32, 0, len(argX)), bits: true}
 	for _, x := range argX {
+		a.bits = a.bits && b.s.st.bitset(x)
 		if b.localOf[x] < 0 {
 			b.localOf[x] = int32(len(a.xs))
 			a.xs = append(a.xs, x)

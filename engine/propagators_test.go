@@ -218,11 +218,11 @@ func TestLinearClassification(t *testing.T) {
 			t.Errorf("constraint %d: %T", i, p)
 		}
 	}
-	// Overflow-prone forms fall back to the generic propagator.
+	// Forms whose magnitudes add up past 64 bits sum in 128 (wideLinear).
 	m2 := newModel(t, span(math.MaxInt64-3, math.MaxInt64), span(math.MaxInt64-3, math.MaxInt64))
 	m2.m.Require(m2.bin(OpEq, m2.ref(0), m2.ref(1)))
 	s2 := newSolver(t, m2.m, Options{})
-	if _, ok := s2.props[0].(*exprProp); !ok {
+	if r, ok := s2.props[0].(*globalRun); !ok || r.g.Name() != "linear" {
 		t.Errorf("huge linear form: %T", s2.props[0])
 	}
 	if got := countSolutions(s2); got != 4 {

@@ -34,6 +34,7 @@ type reginProp struct {
 	distinct bool    // no variable repeats
 	small    bool    // nv <= 64: the bit-set version (propagateSmall)
 	win      []int32 // small: the bit offset in x_i of value index 0
+	wide     []bool  // small: x_i has a wide domain, read value by value (nil: none has)
 	dom      []uint64
 	reach    []uint64
 
@@ -85,6 +86,9 @@ func newRegin(xs []int32, off []int64, s *Solver) *reginProp {
 		if i == 0 || b > hi {
 			hi = b
 		}
+		if t.size(x) > reginMaxEdges {
+			return nil
+		}
 		edges += int(t.size(x))
 		for _, y := range xs[:i] {
 			if y == x {
@@ -124,6 +128,14 @@ func newRegin(xs []int32, off []int64, s *Solver) *reginProp {
 		r.dom, r.reach = words[:n:n], words[n:]
 		for i, x := range xs {
 			r.win[i] = int32(lo - t.vi[x].lo - r.off[i]) // small; wraps in between at worst
+			if !t.bitset(x) {
+				// A wide domain has no words: it is read value by value,
+				// and win, not 0, keeps it off the paths that read words.
+				if r.wide == nil {
+					r.wide = make([]bool, n)
+				}
+				r.wide[i], r.win[i] = true, 1
+			}
 		}
 	}
 	for i := range r.matchVal {
@@ -151,8 +163,15 @@ func (r *reginProp) prune(t *store) bool {
 		mv := r.matchVal[i]
 		keep := false
 		vi := &t.vi[x]
+		if vi.wide != 0 { // few values (newRegin counted them): one by one
+			for u, ok := t.minOf(x), true; ok; u, ok = t.nextValue(x, u) {
+				v := int32(u + base)
+				r.adj = append(r.adj, v)
+				keep = keep || v == mv
+			}
+		}
 		mn, mx := t.cell[3*x+cMin], t.cell[3*x+cMax]
-		for w := mn >> 6; w <= mx>>6; w++ {
+		for w := mn >> 6; w <= mx>>6 && vi.wide == 0; w++ {
 			word := t.words[vi.at(w)]
 			if w == mn>>6 {
 				word &^= 1<<(mn&63) - 1
@@ -352,6 +371,8 @@ func (r *reginProp) propagateSmall(t *store) bool {
 			// The value indices are the bit offsets: the word itself.
 			mn, mx := t.cell[c+cMin], t.cell[c+cMax]
 			d = t.words[vi.woff] & (2<<uint(mx) - 1) &^ (1<<uint(mn) - 1)
+		} else if r.wide != nil && r.wide[i] {
+			d = t.valueWindow(x, r.lo-r.off[i])
 		} else {
 			d = t.window(x, r.win[i])
 		}

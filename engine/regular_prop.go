@@ -190,7 +190,7 @@ func (p *regularProp) prune(t *store) bool {
 				kept++
 			}
 		}
-		if kept == t.size(x) {
+		if int64(kept) == t.size(x) {
 			continue // every value left is supported
 		}
 		if t.tick(int32(min(int(t.size(x)), s)/32 + 1)) {
@@ -209,7 +209,11 @@ func (p *regularProp) prune(t *store) bool {
 				return false
 			}
 		}
-		if kept < t.size(x) { // values outside the alphabet
+		if int64(kept) < t.size(x) && !t.bitset(x) {
+			if !t.keepOnly(x, a.Values) {
+				return false
+			}
+		} else if int64(kept) < t.size(x) { // values outside the alphabet
 			for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 				if a.index(v) < 0 && !t.remove(x, v) {
 					return false
@@ -229,6 +233,9 @@ func (p *regularProp) single(t *store) bool {
 		if y >= 0 {
 			x = y
 		}
+	}
+	if !t.bitset(x) && !t.keepOnly(x, p.a.Values) {
+		return false
 	}
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 		if t.tick(1) {

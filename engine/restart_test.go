@@ -14,7 +14,7 @@ func TestRestartsCrossCheck(t *testing.T) {
 	restartUnit = 1
 	want := []int{1, 0, 0, 2, 10, 4, 40, 92, 352}
 	for _, o := range allOptions() {
-		o.Restarts = true
+		o.Restarts = RestartLuby
 		for n := 1; n <= len(want); n++ {
 			m, _ := queens(t, n)
 			s := newSolver(t, m, o)
@@ -28,12 +28,12 @@ func TestRestartsCrossCheck(t *testing.T) {
 	if testing.Short() {
 		models = 100
 	}
-	restarted := 0
+	restarted, restartedBB := 0, 0
 	for i := range models {
 		rm := randomModel(rng)
 		want := rm.enumerate()
-		for _, o := range allOptions() {
-			o.Restarts, o.Seed = true, uint64(i)
+		for k, o := range allOptions() {
+			o.Restarts, o.Seed = RestartLuby+RestartPolicy(k%2), uint64(i)
 			name := fmt.Sprintf("restarting model %d %v options %v/%v/%v", i, rm.desc, o.Order, o.Values, o.Prop)
 			s := newSolver(t, rm.m, o)
 			if _, obj := rm.m.Objective(); obj != nil {
@@ -43,13 +43,16 @@ func TestRestartsCrossCheck(t *testing.T) {
 			}
 			if s.restart.run > 1 {
 				restarted++
+				if s.obj != nil {
+					restartedBB++
+				}
 			}
 		}
 	}
-	if restarted == 0 {
-		t.Error("no search restarted")
+	if restarted == 0 || restartedBB == 0 {
+		t.Errorf("%d searches restarted, %d of them branch and bound", restarted, restartedBB)
 	}
-	t.Logf("%d searches restarted", restarted)
+	t.Logf("%d searches restarted, %d of them branch and bound", restarted, restartedBB)
 }
 
 // Restarts with a trimmed trail: the unwinding recomputes.
@@ -58,7 +61,7 @@ func TestRestartsTrimmed(t *testing.T) {
 	restartUnit, bigDomains, trailBudget = 2, 0, 16
 	want := []int{1, 0, 0, 2, 10, 4, 40, 92}
 	for _, o := range allOptions() {
-		o.Restarts = true
+		o.Restarts = RestartLuby
 		for n := 1; n <= len(want); n++ {
 			m, q := queens(t, n)
 			s := newSolver(t, m, o)
@@ -70,6 +73,40 @@ func TestRestartsTrimmed(t *testing.T) {
 					t.Errorf("%v/%v/%v: %d-queens has %d solutions, want %d", o.Order, o.Values, o.Prop, n, got, want[n-1])
 				}
 			}
+		}
+	}
+}
+
+// The geometric cutoffs grow by half each run, from the scale.
+func TestCutoffs(t *testing.T) {
+	s := &Solver{opts: Options{Restarts: RestartGeometric, RestartScale: 10}}
+	var got []int64
+	for k := 1; k <= 6; k++ {
+		got = append(got, s.cutoff(k))
+	}
+	if fmt.Sprint(got) != "[10 15 23 34 51 76]" {
+		t.Errorf("geometric cutoffs %v", got)
+	}
+	s.opts.RestartBase = 2
+	if c := s.cutoff(4); c != 80 {
+		t.Errorf("geometric cutoff of run 4 with base 2: %d, want 80", c)
+	}
+	s.opts.RestartBase = 0
+	s.opts.Restarts = RestartLuby
+	if c := s.cutoff(7); c != 40 {
+		t.Errorf("luby cutoff of run 7: %d, want 40", c)
+	}
+	if c := s.cutoff(1 << 20); c <= 0 {
+		t.Errorf("geometric cutoff of run 2^20: %d", c)
+	}
+}
+
+func TestRestartOptionErrors(t *testing.T) {
+	m := NewModel()
+	m.NewVarRange("x", 0, 1)
+	for _, o := range []Options{{RestartBase: 1}, {RestartBase: 0.5}, {RestartBase: -2}, {RestartScale: -1}, {Restarts: lastRestart + 1}} {
+		if _, err := NewSolver(m, o); err == nil {
+			t.Errorf("NewSolver(%+v): no error", o)
 		}
 	}
 }

@@ -38,6 +38,10 @@ func (s *Solver) Restrict(v Var, values []int64) bool {
 		if !slices.IsSorted(values) {
 			sorted = slices.Sorted(slices.Values(values))
 		}
+		if !t.bitset(x) {
+			ok = t.keepOnly(x, sorted)
+			break
+		}
 		keep := false
 		for w, more := t.minOf(x), true; more && ok; w, more = t.nextValue(x, w) {
 			if t.tick(1) {
@@ -120,4 +124,5 @@ func (s *Solver) Reset() {
 		s.weight[i] = 1
 	}
 	s.restart = restartState{run: 1}
+	s.lastConflict, s.guided = -1, false
 }

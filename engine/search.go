@@ -97,6 +97,9 @@ type Solver struct {
 	// set) after that many nodes: SolveParallel's probe.
 	nodeLimit int64
 	nodeHit   bool
+	// failLimit, if positive, stops the search likewise after that many
+	// failures: the search of an LNS neighbourhood (lns.go).
+	failLimit int64
 
 	props     []propagator
 	propCons  []int32 // the model constraint of each propagator
@@ -127,13 +130,21 @@ type Solver struct {
 	unassigned revSet      // the unassigned (PropAC: unfixed) variables, for MRV, dom/wdeg and phases
 	tracked    bool        // unassigned is kept
 	phases     []phaseList // the search phases (phases.go), or nil
+	phaseOf    []int32     // with phases: the phase of each variable
 	phaseAt    int32       // a cell: the phases before it have every variable decided
 	weight     []int64     // dom/wdeg: per model constraint, 1 + its failures
 	wdegs      wdegClasses // dom/wdeg: the variables by their constraints (domwdeg_sig.go)
 
+	// lastConflict is the variable of the last decision x = v that
+	// failed, branched on first while it is not fixed (LastConflict;
+	// -1: none).
+	lastConflict int32
+	guided       bool // SolutionGuided, and sol holds a solution
+
 	ac acState // PropAC
 
-	vorder []ValueOrder // ValuesAuto: the value order of each variable (nil: opts.Values)
+	vorder   []ValueOrder // ValuesAuto: the value order of each variable (nil: opts.Values)
+	objFirst []int32      // ValuesAuto under PropAC: branched on first (objectiveFirst)
 
 	frames       []frame
 	base         int // frames below base are a subproblem's fixed decisions
@@ -165,10 +176,11 @@ type Solver struct {
 // frame is one level of the search tree.
 type frame struct {
 	x     int32
-	c     int32 // ValuesMid: min+max of x's offsets when the frame began
+	c     int64 // ValuesMid: min+max of x's offsets when the frame began (midCenter)
 	v     int64 // the last value tried
 	tried bool  // false until the first value is tried
-	right bool  // PropAC: x != v is being tried (the last branch)
+	right bool  // PropAC: the second branch is being tried (x != v, or the other half)
+	kind  uint8 // PropAC: value branching or a split (decision.go)
 	// eqs is the number of frames up to this one on their x = v branch,
 	// kept by pushFrame and branchRight. A frame below the top never
 	// changes branch, so the count stays right however frames are
@@ -183,17 +195,19 @@ func (s *Solver) pushFrame(f frame) {
 	if n := len(s.frames); n > 0 {
 		f.eqs = s.frames[n-1].eqs
 	}
-	if !f.right {
+	if !f.right || f.kind != branchValue { // both halves of a split count
 		f.eqs++
 	}
 	s.frames = append(s.frames, f)
 }
 
-// branchRight turns the top frame f to its x != v branch.
+// branchRight turns the top frame f to its second branch.
 func (s *Solver) branchRight(f *frame) {
 	if !f.right {
 		f.right = true
-		f.eqs--
+		if f.kind == branchValue {
+			f.eqs--
+		}
 	}
 }
 
@@ -220,8 +234,11 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	if m == nil {
 		return nil, errors.New("nil model")
 	}
-	if opts.Order > lastOrder || opts.Values > ValuesAuto || opts.Prop > PropAC {
+	if opts.Order > lastOrder || opts.Values > ValueSplitMax || opts.Prop > PropAC || opts.Restarts > lastRestart {
 		return nil, errors.New("unknown search option")
+	}
+	if opts.RestartBase != 0 && !(opts.RestartBase > 1) || opts.RestartScale < 0 {
+		return nil, errors.New("restarts: the scale must be positive and the base more than 1")
 	}
 	if err := checkPhases(m, opts.DefaultPhases); err != nil {
 		return nil, err
@@ -229,8 +246,9 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	s := &Solver{m: m, opts: opts, n: int32(m.NumVars())}
 	words := 0
 	for v := range s.n {
-		lo, hi := m.InitialBounds(Var(v))
-		words += int((hi-lo)/64) + 1
+		if lo, hi := m.InitialBounds(Var(v)); uint64(hi-lo+1) <= bitsetSpan {
+			words += int((hi-lo)/64) + 1
+		}
 	}
 	s.st.words = newWords(words)
 	s.st.vi = make([]varInfo, 0, s.n)
@@ -251,6 +269,9 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	// 128 MB of. copyState decides after.
 	s.st.copying = true
 	b := newBuilder(s)
+	if opts.Prop == PropAC {
+		b.planFlattening() // hidden variables right after the model's (flatten_ac.go)
+	}
 	for i, c := range m.Constraints() {
 		if err := b.postConstraint(c, i); err != nil {
 			return nil, err
@@ -279,7 +300,10 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 		b.finishAC()
 	}
 	if opts.Values == ValuesAuto || usesValues(phases, ValuesAuto) {
-		s.vorder = valueOrders(m)
+		s.vorder = splitOrders(m, valueOrders(m))
+		if opts.Prop == PropAC && opts.Order != OrderInput && phases == nil {
+			s.objFirst = objectiveFirst(m)
+		}
 	}
 	if phases != nil {
 		s.initPhases(phases, s.vorder)
@@ -293,6 +317,7 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	s.sol = make([]int64, s.n)
 	s.phase = phaseStart
 	s.restart.run = 1
+	s.lastConflict = -1
 	return s, nil
 }
 
@@ -489,21 +514,17 @@ func (s *Solver) replay(f *frame) bool {
 	t.push()
 	var ok bool
 	switch {
-	case !f.right && !t.contains(f.x, f.v):
+	case f.op() == DecideEq && !t.contains(f.x, f.v):
 		ok = false
 	case s.opts.Prop != PropAC:
 		ok = s.assign(f.x, f.v)
 	default:
-		if f.right {
-			t.remove(f.x, f.v)
-		} else {
-			t.fixTo(f.x, f.v)
-		}
-		if s.objOn {
+		ok = t.apply(f.x, f.v, f.op())
+		if ok && s.objOn {
 			s.syncBound()
 			s.ac.enqueue(s.ac.obj)
 		}
-		ok = s.fixpoint()
+		ok = ok && s.fixpoint()
 	}
 	if !ok && !t.halted { // halted: the level stays until Reset, as in nodeAC
 		t.pop()
@@ -511,8 +532,9 @@ func (s *Solver) replay(f *frame) bool {
 	return ok
 }
 
-// nextAC is the search loop of PropAC: binary branching x = v, then
-// x != v, over the variables with two or more values.
+// nextAC is the search loop of PropAC: binary branching, x = v then
+// x != v or one half of the domain then the other (decision.go), over the
+// variables with two or more values.
 func (s *Solver) nextAC() Status {
 	for {
 		if s.phase == phaseChoose {
@@ -524,7 +546,8 @@ func (s *Solver) nextAC() Status {
 				s.phase = phaseCut
 				return statusCut
 			}
-			s.pushFrame(frame{x: x, v: s.firstValue(x)})
+			kind, v := s.branchOf(x)
+			s.pushFrame(frame{x: x, v: v, kind: kind})
 			s.phase = phaseBranch
 		}
 		f := &s.frames[len(s.frames)-1]
@@ -537,15 +560,20 @@ func (s *Solver) nextAC() Status {
 		if s.limitReached() {
 			return Stopped // f is unchanged: the same branch is tried on resume
 		}
-		eq := !f.tried
-		if eq {
+		first := !f.tried // the left branch: x = v, or x <= m for a split
+		if first {
 			f.tried = true
 		} else {
 			s.branchRight(f)
 		}
-		if s.nodeAC(f.x, f.v, eq) {
+		if s.nodeAC(f.x, f.v, f.op()) {
 			s.phase = phaseChoose
-		} else if !s.st.halted && s.failed() {
+			continue
+		}
+		if first {
+			s.noteConflict(f.x)
+		}
+		if !s.st.halted && s.failed() {
 			s.restartSearch()
 		}
 	}
@@ -588,19 +616,32 @@ func (s *Solver) eqDepth() int {
 	return int(d)
 }
 
-// valuesOf returns the value order of x.
+// valuesOf returns the value order of x. Under PropFC and PropNone, whose
+// search tries values one by one, the splits are their first halves'
+// orders: ascending and descending.
 func (s *Solver) valuesOf(x int32) ValueOrder {
+	vo := s.opts.Values
 	switch {
 	case s.vorder != nil:
-		return s.vorder[x]
-	case s.opts.Values == ValuesAuto:
+		vo = s.vorder[x]
+	case vo == ValuesAuto:
 		return ValuesMid
 	}
-	return s.opts.Values
+	switch {
+	case s.opts.Prop == PropAC:
+	case vo == ValueSplit:
+		return ValuesMin
+	case vo == ValueSplitMax:
+		return ValuesMax
+	}
+	return vo
 }
 
 // firstValue returns the value PropAC tries first for x.
 func (s *Solver) firstValue(x int32) int64 {
+	if s.guided && s.st.contains(x, s.sol[x]) {
+		return s.sol[x]
+	}
 	switch s.valuesOf(x) {
 	case ValuesMax:
 		return s.st.maxOf(x)
@@ -750,6 +791,10 @@ func (s *Solver) solution() Status {
 		s.sol[x] = s.st.minOf(x)
 	}
 	s.stats.Solutions++
+	s.guided = s.opts.SolutionGuided
+	if s.obj != nil {
+		s.restart.failures = 0 // a run of branch and bound ends after cutoff failures without a better solution
+	}
 	s.phase = phaseSolution
 	if s.tr != nil {
 		s.emit(TraceEvent{Kind: TraceSolution, Depth: len(s.frames), Var: -1, Constraint: -1})

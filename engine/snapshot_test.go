@@ -13,7 +13,9 @@ import (
 func TestSnapshotRestoresExactly(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	diffs, copies := 0, 0
+	defer func(b uint64) { bitsetSpan = b }(bitsetSpan)
 	for round := range 300 {
+		bitsetSpan = []uint64{1 << 16, 100}[round%2] // some domains wide
 		var st store
 		ref := &refDomains{stack: [][][]int64{nil}}
 		n := 2 + rng.Intn(5)
@@ -43,12 +45,19 @@ func TestSnapshotRestoresExactly(t *testing.T) {
 			copies++
 		}
 		words, cells := slices.Clone(st.words), slices.Clone(st.cell)
+		wide := st.copyWide(nil)
 		for range 200 {
 			randomStoreOp(t, rng, &st, ref)
 		}
 		st.restore()
 		if !slices.Equal(st.words, words) || !slices.Equal(st.cell, cells) {
 			t.Fatalf("round %d: restore differs from the snapshot", round)
+		}
+		for i, d := range st.copyWide(nil) {
+			w := wide[i]
+			if d.min != w.min || d.max != w.max || d.saved != w.saved || !slices.Equal(d.holes, w.holes) || !slices.Equal(d.pre, w.pre) {
+				t.Fatalf("round %d: wide domain %d restored as %+v, want %+v", round, i, d, w)
+			}
 		}
 	}
 	if diffs == 0 || copies == 0 {

@@ -64,11 +64,20 @@ const (
 	// variables the objective grows or shrinks with: those try first the
 	// value that makes the objective best (the smallest of a variable of
 	// a minimised sum, the largest of one with a negative coefficient...),
-	// then the others in order. See valueorder.go.
+	// then the others in order. See valueorder.go. Under PropAC a domain
+	// of more than 2^16 values is split instead (decision.go): lower half
+	// first, or upper half first where ValuesMax would start from the top.
 	ValuesAuto
+	// ValueSplit splits each domain in two around the middle of its
+	// bounds, x <= m then x > m, under PropAC (MiniZinc's indomain_split);
+	// under PropFC and PropNone it is ValuesMin.
+	ValueSplit
+	// ValueSplitMax splits with the upper half first, x > m then x <= m
+	// (indomain_reverse_split); under PropFC and PropNone it is ValuesMax.
+	ValueSplitMax
 )
 
-var valueNames = [...]string{"min", "max", "mid", "auto"}
+var valueNames = [...]string{"min", "max", "mid", "auto", "split", "split-max"}
 
 func (v ValueOrder) String() string {
 	if int(v) < len(valueNames) {
@@ -100,8 +109,10 @@ const (
 	// forced by being the only place left for it; diagonal to arc
 	// consistency on each pair; linear comparisons to bounds consistency
 	// (binary equalities to domain consistency); any other binary
-	// constraint to arc consistency; larger ones to arc consistency when
-	// their tuples are few, by forward checking otherwise. A variable left
+	// constraint over small domains to arc consistency; any other
+	// constraint is flattened into one propagator per operator over hidden
+	// variables (flatten.go), and kept arc consistent while its tuples are
+	// few; linear equalities are presolved together. A variable left
 	// with one value propagates at once, and the search branches only on
 	// variables with two or more values, with binary choices x = v, then
 	// x != v. Its string is "ac".
@@ -170,18 +181,41 @@ type Options struct {
 	// Solver.Stop. One flag can stop many solvers, including the workers
 	// of SolveParallel.
 	StopFlag *atomic.Bool
-	// Restarts makes the search for the first solution of a satisfaction
-	// problem go back to the root after a number of failures that grows
-	// along the Luby sequence (64 times 1, 1, 2, 1, 1, 2, 4, ...), and
-	// break ties between variables at random, seeded by Seed, from the
-	// second run on (the first run is the search without restarts). The
-	// search stays complete and deterministic: once a solution is found,
-	// the run in progress goes on without cutoff, so that Next still
-	// returns every solution once. Optimisation (branch and bound) and
-	// SolveParallel ignore it.
-	Restarts bool
-	// Seed seeds the random tie-breaking of Restarts.
+	// Restarts makes the search go back to the root after a number of
+	// failures that grows without bound, along the Luby sequence or
+	// geometrically (restart.go): dom/wdeg keeps its weights, and ties
+	// between variables are broken at random, seeded by Seed, from the
+	// second run on. The search stays complete: a run that is never cut
+	// off explores the whole tree. Once a satisfaction search has found a
+	// solution, the run in progress goes on without cutoff, so that Next
+	// still returns every solution once; branch and bound keeps
+	// restarting, its bound carried from run to run. SolveParallel's
+	// workers restart within their subproblems (to the subproblem's
+	// root); the cutting of the tree does not restart.
+	Restarts RestartPolicy
+	// RestartScale is the cutoff of the first run, in failures (0:
+	// DefaultRestartScale); the later cutoffs are multiples of it.
+	RestartScale int64
+	// RestartBase is how much RestartGeometric's cutoff grows from one
+	// run to the next: more than 1 (0: 1.5). A cutoff that never grew
+	// could keep a search from ever ending.
+	RestartBase float64
+	// Seed seeds the random tie-breaking of Restarts (and LNS).
 	Seed uint64
+	// LastConflict branches again on the variable of a decision x = v
+	// that failed, until it is fixed (lastconflict.go). PropAC only.
+	LastConflict bool
+	// SolutionGuided tries first, for each variable, its value in the
+	// last solution found, when its domain still has it (Beck 2007):
+	// after a restart, branch and bound searches near its best solution.
+	// PropAC only.
+	SolutionGuided bool
+	// LNS runs a large neighbourhood search beside the complete search of
+	// an optimisation (lns.go): with SolveParallel on two workers or
+	// more, on one of them; on one worker, the two take turns. The
+	// complete search still proves the optimum; LNS finds better
+	// solutions sooner on large problems. Solver.Next ignores it.
+	LNS bool
 	// FreeSearch ignores the model's search phases (Model.AddPhase):
 	// every variable is searched under Order and Values, or
 	// DefaultPhases (MiniZinc's -f).

@@ -17,12 +17,12 @@ import (
 // partition the tree: solving every job and adding up gives exactly what
 // one search gives, whatever machine runs each job, and in any order.
 
-// Decision is one step of a subproblem's path: X = V, or X != V when
-// NotEqual is set (the right branch of PropAC's two-way branching).
+// Decision is one step of a subproblem's path: X = V, or under PropAC's
+// two-way branching X != V, X <= V or X > V (decision.go).
 type Decision struct {
-	X        Var
-	V        int64
-	NotEqual bool
+	X  Var
+	V  int64
+	Op DecisionOp
 }
 
 // Subproblem is the path of decisions from the root to a node of the
@@ -34,9 +34,10 @@ type Subproblem []Decision
 var ErrSplitStopped = errors.New("the split was stopped by a limit before it finished")
 
 // ErrNotEqualStep is SolveSubproblems' error for a subproblem with an
-// x != v step under a level other than PropAC: only PropAC's search
-// branches that way, and only it can go on below such a step.
-var ErrNotEqualStep = errors.New("a subproblem with an x != v step is searched under PropAC only, the level that cut it")
+// x != v, x <= v or x > v step under a level other than PropAC: only
+// PropAC's search branches that way, and only it can go on below such a
+// step.
+var ErrNotEqualStep = errors.New("a subproblem with an x != v, x <= v or x > v step is searched under PropAC only, the level that cut it")
 
 // Split cuts the search tree of m, searched with opts, into at most jobs
 // groups of subproblems that together cover the tree exactly once. It
@@ -150,7 +151,7 @@ func SolvePaths(m *Model, opts Options, workers int, paths *Paths, onSolution fu
 	if err := paths.check(m, opts.Prop); err != nil {
 		return Exhausted, Stats{}, err
 	}
-	r, solvers, err := newParallelRun(m, opts, workers, onSolution)
+	r, solvers, err := newParallelRun(m, opts, max(workers, 1), max(workers, 1), onSolution)
 	if err != nil {
 		return Exhausted, Stats{}, err
 	}
@@ -170,7 +171,7 @@ func (p *Paths) check(m *Model, prop PropLevel) error {
 		if nd.parent >= 0 {
 			first[k] = first[nd.parent]
 		}
-		if first[k] < 0 && (nd.d.x < 0 || int(nd.d.x) >= m.NumVars() || nd.d.ne && prop != PropAC) {
+		if first[k] < 0 && (nd.d.x < 0 || int(nd.d.x) >= m.NumVars() || nd.d.op != DecideEq && prop != PropAC) {
 			first[k] = int32(k)
 		}
 	}

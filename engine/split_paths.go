@@ -126,7 +126,7 @@ func (p *Paths) At(i int) Subproblem {
 	path := p.appendPath(i, nil)
 	sub := make(Subproblem, len(path))
 	for k, d := range path {
-		sub[k] = Decision{X: Var(d.x), V: d.v, NotEqual: d.ne}
+		sub[k] = Decision{X: Var(d.x), V: d.v, Op: d.op}
 	}
 	return sub
 }
@@ -138,15 +138,13 @@ func (p *Paths) Suffix(i, from int) Subproblem {
 	sub := make(Subproblem, max(n, 0))
 	for k, at := n-1, p.ends[i]; k >= 0; k, at = k-1, p.nodes[at].parent {
 		d := p.nodes[at].d
-		sub[k] = Decision{X: Var(d.x), V: d.v, NotEqual: d.ne}
+		sub[k] = Decision{X: Var(d.x), V: d.v, Op: d.op}
 	}
 	return sub
 }
 
 func toDecision(d Decision) decision {
-	return decision{x: int32(d.X), v: d.V, ne: d.NotEqual}
+	return decision{x: int32(d.X), v: d.V, op: d.Op}
 }
 
-func frameDecision(f frame) decision {
-	return decision{x: f.x, v: f.v, ne: f.right}
-}
+func frameDecision(f frame) decision { return f.decision() }

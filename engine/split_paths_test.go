@@ -25,7 +25,7 @@ func TestPathsRoundTrip(t *testing.T) {
 				sub = slices.Clone(want[i-1][:keep])
 			}
 			for range rng.Intn(6) {
-				sub = append(sub, Decision{X: Var(rng.Intn(4)), V: int64(rng.Intn(3)), NotEqual: rng.Intn(2) == 0})
+				sub = append(sub, Decision{X: Var(rng.Intn(4)), V: int64(rng.Intn(3)), Op: DecisionOp(rng.Intn(4))})
 			}
 			var err error
 			if rng.Intn(2) == 0 {
@@ -88,7 +88,7 @@ func TestSplitMemoryLinear(t *testing.T) {
 		t.Fatalf("Split allocated %d MB", alloc>>20)
 	}
 
-	r, solvers, err := newParallelRun(m, o, 34, nil) // 34 workers aim at 1020 subproblems
+	r, solvers, err := newParallelRun(m, o, 34, 34, nil) // 34 workers aim at 1020 subproblems
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestTakeCutPaths(t *testing.T) {
 			}
 			sub := make(Subproblem, len(s.frames))
 			for i, f := range s.frames {
-				sub[i] = Decision{X: Var(f.x), V: f.v, NotEqual: f.right}
+				sub[i] = Decision{X: Var(f.x), V: f.v, Op: f.op()}
 			}
 			want = append(want, sub)
 			if err := p.takeCut(s); err != nil {

@@ -226,8 +226,9 @@ var fuseSpreads = true
 
 // spreadGroups finds, among the forward-checking propagators, the alldiff
 // and diagonal constraints that can share a multiSpread: those over the
-// same sequence of two or more distinct variables, whose values, offsets
-// and positions are small enough that no sum can overflow. It returns,
+// same sequence of two or more distinct variables, whose domains are bit
+// sets and whose values, offsets and positions are small enough that no
+// sum can overflow. It returns,
 // per propagator index, the shared propagator (nil for the others) and
 // whether it is the first of its group (where the shared one is
 // registered).
@@ -243,7 +244,7 @@ func (b *builder) spreadGroups() (map[int]*multiSpread, map[int]bool) {
 		var argX []int32
 		switch p := p.(type) {
 		case *allDiffProp:
-			if len(p.xs) != len(p.argX) {
+			if len(p.xs) != len(p.argX) || !p.bits {
 				continue
 			}
 			ok := true
@@ -255,7 +256,7 @@ func (b *builder) spreadGroups() (map[int]*multiSpread, map[int]bool) {
 			}
 			argX = p.argX
 		case *diagonalProp:
-			if !p.small || len(p.xs) != len(p.argX) {
+			if !p.small || !p.bits || len(p.xs) != len(p.argX) {
 				continue
 			}
 			argX = p.argX
@@ -342,7 +343,7 @@ func (s *Solver) fcQueens() []bool {
 		w, w2 := s.watches[i], s.watches[i+1]
 		a, ok := s.props[w.p].(*allDiffProp)
 		d, ok2 := s.props[w2.p].(*diagonalProp)
-		if !ok || !ok2 || w.l != w2.l || !a.zeroOff || len(a.xs) != len(a.argX) ||
+		if !ok || !ok2 || w.l != w2.l || !a.zeroOff || !a.bits || len(a.xs) != len(a.argX) ||
 			!d.small || len(d.xs) != len(d.argX) || !slices.Equal(a.argX, d.argX) {
 			continue
 		}

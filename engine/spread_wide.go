@@ -41,7 +41,7 @@ func newQueensLayout(t *store, xs []int32, pos []int64) *queensLayout {
 	}
 	x0 := xs[0]
 	v0 := &t.vi[x0]
-	if v0.width <= 64 || v0.stride < len(xs) {
+	if v0.width <= 64 || int(v0.stride) < len(xs) {
 		return nil
 	}
 	for m, x := range xs {
@@ -58,7 +58,7 @@ func newQueensLayout(t *store, xs []int32, pos []int64) *queensLayout {
 		}
 		seen[p] = true
 	}
-	q := &queensLayout{x0: x0, woff: v0.woff, stride: v0.stride, lo: v0.lo, pos: pos}
+	q := &queensLayout{x0: x0, woff: v0.woff, stride: int(v0.stride), lo: v0.lo, pos: pos}
 	q.liveWords = int32(len(xs)+31) / 32
 	for i := range q.liveWords {
 		b := ^uint32(0)

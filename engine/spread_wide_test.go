@@ -438,7 +438,9 @@ func TestQueensFlatTrimmedRestarts(t *testing.T) {
 		for i := range 40 {
 			m, _, _, _ := flatModel(rng, false)
 			for _, o := range acOptions() {
-				o.Restarts = c.restarts
+				if c.restarts {
+					o.Restarts = RestartLuby
+				}
 				if usesFlat(newSolver(t, m, o)) {
 					used++
 				}

@@ -34,7 +34,7 @@ func (s *Solver) limitReached() bool {
 	if s.st.poll < 0 && s.st.pollLimits() {
 		return true // the work since the last look (poll.go)
 	}
-	if s.nodeLimit > 0 && s.stats.Nodes >= s.nodeLimit {
+	if s.nodeLimit > 0 && s.stats.Nodes >= s.nodeLimit || s.failLimit > 0 && s.stats.Failures >= s.failLimit {
 		s.nodeHit = true
 		return true
 	}

@@ -59,7 +59,7 @@ func TestAssignedDepthKept(t *testing.T) {
 
 		restartUnit, bigDomains, trailBudget = 2, 0, 16
 		r := o
-		r.Restarts = true
+		r.Restarts = RestartLuby
 		countSolutions(newSolver(t, m, r))
 		check(name + " restarts, trimmed trail")
 		restartUnit, bigDomains, trailBudget = u0, b0, g0

@@ -40,7 +40,7 @@ func (p *tableCT) propagate(t *store, mode propMode) bool {
 		if !p.filterColumn(t, c) {
 			return false
 		}
-		t.set(p.last[c], t.size(x)) // the removals invalidate no row
+		t.set(p.last[c], t.size32(x)) // the removals invalidate no row
 	}
 	return true
 }
@@ -57,7 +57,7 @@ func (p *tableCT) filterColumn(t *store, c int) bool {
 			return false
 		}
 	}
-	if t.size(x) > p.presentSize(t, c) {
+	if t.size(x) > int64(p.presentSize(t, c)) {
 		return p.removeOthers(t, c)
 	}
 	return true

@@ -55,7 +55,7 @@ func (s *tableState) update(t *store, mode propMode) (int, int, bool) {
 	s.fresh = false
 	if mode == modeAC {
 		for _, c := range s.ev.pending {
-			if t.size(s.xs[c]) != t.cell[s.last[c]] {
+			if t.size32(s.xs[c]) != t.cell[s.last[c]] {
 				if !s.updateColumn(t, int(c)) {
 					s.ev.pending = s.ev.pending[:0]
 					return n, lastCol, false
@@ -67,7 +67,7 @@ func (s *tableState) update(t *store, mode propMode) (int, int, bool) {
 		return n, lastCol, true
 	}
 	for c, x := range s.xs {
-		if t.size(x) != t.cell[s.last[c]] {
+		if t.size32(x) != t.cell[s.last[c]] {
 			if !s.updateColumn(t, c) {
 				return n, lastCol, false
 			}
@@ -82,7 +82,7 @@ func (s *tableState) update(t *store, mode propMode) (int, int, bool) {
 func (s *tableState) updateColumn(t *store, c int) bool {
 	d, x := s.d, s.xs[c]
 	s.fresh = s.fresh || t.cell[s.last[c]] < 0
-	t.set(s.last[c], t.size(x))
+	t.set(s.last[c], t.size32(x))
 	p := &s.present[c]
 	s.delta = s.delta[:0]
 	var gone, kept int32 // entries of the removed values and of the others
@@ -149,6 +149,9 @@ func (s *tableState) removeValue(t *store, c int, k int32) bool {
 // has there.
 func (s *tableState) removeOthers(t *store, c int) bool {
 	x := s.xs[c]
+	if !t.bitset(x) {
+		return t.keepOnly(x, s.d.vals[c])
+	}
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 		if t.tick(1) {
 			return false

@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // Tracing: the search told as it happens, for people learning how it
 // works (csp's --trace, --trace=piles and --tree). It costs nothing when
@@ -16,14 +19,18 @@ type TraceKind uint8
 // The events of a trace, in the order the search meets them: a node,
 // then the values its propagation removed, then, if it failed, why.
 const (
-	// TraceNode: the search tried Var = Value (Eq) or, under PropAC's
-	// binary branching, Var != Value (!Eq), at Depth (1 for the first
-	// decision). OK says whether propagation left every domain non-empty.
+	// TraceNode: the search tried the decision Op on Var at Value, at
+	// Depth (1 for the first decision): Var = Value (Eq) or, under
+	// PropAC's binary branching, Var != Value, Var <= Value or
+	// Var > Value. OK says whether propagation left every domain
+	// non-empty.
 	TraceNode TraceKind = iota
-	// TracePrune: propagation removed Values from Var (only when
-	// Tracer.Domains is set). Depth 0 is the propagation at the root.
-	// Constraint is the model constraint whose propagator removed them,
-	// or -1 with Objective set when the bound on the objective did.
+	// TracePrune: propagation removed Ranges from Var (only when
+	// Tracer.Domains is set), and Values lists them when they are at
+	// most MaxTraceValues (always, for a domain of at most 2^16 values).
+	// Depth 0 is the propagation at the root. Constraint is the model
+	// constraint whose propagator removed them, or -1 with Objective set
+	// when the bound on the objective did.
 	TracePrune
 	// TraceFail: the node at Depth is a dead end. Var is the variable
 	// left with no value, or -1 when a constraint failed without emptying
@@ -46,12 +53,26 @@ type TraceEvent struct {
 	Depth      int
 	Var        Var
 	Value      int64
-	Eq         bool
+	Op         DecisionOp // TraceNode: the decision
+	Eq         bool       // TraceNode: Op is DecideEq
 	OK         bool
-	Values     []int64
+	Values     []int64    // TracePrune: the values removed, or nil when more than MaxTraceValues
+	Ranges     []Interval // TracePrune: the values removed, as intervals
 	Constraint int
 	Objective  bool // TracePrune: the objective's bound removed the values
 }
+
+// Decision returns the decision of a TraceNode event: Op, or DecideNe for
+// an event that says !Eq only (made before Op existed).
+func (e TraceEvent) Decision() DecisionOp {
+	if e.Op == DecideEq && !e.Eq {
+		return DecideNe
+	}
+	return e.Op
+}
+
+// MaxTraceValues is the most values a TracePrune event lists one by one.
+const MaxTraceValues = 1 << 16
 
 // Tracer receives a search's events, from the goroutine that runs it.
 type Tracer struct {
@@ -67,6 +88,7 @@ type tracer struct {
 	Tracer
 	levels  []domainCopy // levels[d]: the domains after the node at depth d (0: the root)
 	removed []int64
+	ranges  []Interval
 	failCon int // the constraint whose propagator failed at the last node, or -1
 
 	// With Domains, each removal is attributed to the propagator that made
@@ -77,18 +99,19 @@ type tracer struct {
 	prunes      []prune
 }
 
-// prune is one value removed by propagation, and by what: a model
+// prune is values removed by propagation, lo..hi, and by what: a model
 // constraint, or -1 for the objective's bound.
 type prune struct {
-	x    int32
-	v    int64
-	cons int32
+	x      int32
+	lo, hi int64
+	cons   int32
 }
 
 // domainCopy is the state of every domain at one moment.
 type domainCopy struct {
 	words []uint64
 	cell  []int32
+	wide  wideState
 }
 
 // SetTracer makes the search report its events to tr (nil: stop). Set it
@@ -121,9 +144,9 @@ func (s *Solver) traceRoot(before *domainCopy) {
 	tr.levels = append(tr.levels, s.copyDomains(domainCopy{}))
 	if before != nil && tr.Domains {
 		if tr.attributing {
-			s.traceAttributed(0, -1, 0, false)
+			s.traceAttributed(0, decision{x: -1})
 		} else {
-			s.tracePrunes(before, 0, -1, 0, false)
+			s.tracePrunes(before, 0, decision{x: -1})
 		}
 	}
 }
@@ -145,12 +168,17 @@ func (s *Solver) traceNode(x int32, v int64, eq, ok bool) {
 	if d-1 >= len(tr.levels) { // not traced from the root (a subproblem)
 		return
 	}
-	s.emit(TraceEvent{Kind: TraceNode, Depth: d, Var: Var(x), Value: v, Eq: eq, OK: ok, Constraint: -1})
+	op := DecideEq
+	if !eq {
+		op = s.frames[d-1].op()
+	}
+	dec := decision{x: x, v: v, op: op}
+	s.emit(TraceEvent{Kind: TraceNode, Depth: d, Var: Var(x), Value: v, Op: op, Eq: eq, OK: ok, Constraint: -1})
 	if s.tr != nil && tr.Domains {
 		if tr.attributing {
-			s.traceAttributed(d, x, v, eq)
+			s.traceAttributed(d, dec)
 		} else {
-			s.tracePrunes(&tr.levels[d-1], d, x, v, eq)
+			s.tracePrunes(&tr.levels[d-1], d, dec)
 		}
 	}
 	if s.tr == nil {
@@ -158,7 +186,7 @@ func (s *Solver) traceNode(x int32, v int64, eq, ok bool) {
 	}
 	if !ok {
 		e := TraceEvent{Kind: TraceFail, Depth: d, Var: -1, Constraint: tr.failCon}
-		if w := s.st.wiped; w >= 0 {
+		if w := s.st.wiped; w >= 0 && w < s.n {
 			e.Var = Var(w)
 		}
 		s.emit(e)
@@ -197,6 +225,9 @@ func (s *Solver) traceFits(n int) bool {
 		budget = defaultTraceBudget
 	}
 	one := int64(8*len(s.st.words) + 4*len(s.st.cell))
+	for i := range s.st.wide {
+		one += 64 + 24*int64(len(s.st.wide[i].holes))
+	}
 	return one == 0 || int64(n) <= budget/one
 }
 
@@ -208,21 +239,31 @@ func (s *Solver) endTrace() {
 }
 
 // tracePrunes reports the values in before that are gone now, except
-// those the decision x = v (eq) or x != v itself removed.
-func (s *Solver) tracePrunes(before *domainCopy, depth int, x int32, v int64, eq bool) {
+// those the decision dec itself removed (none at the root: dec.x < 0).
+func (s *Solver) tracePrunes(before *domainCopy, depth int, dec decision) {
 	for y := range s.n {
-		if y == x && eq {
+		if y == dec.x && dec.op == DecideEq {
 			continue
 		}
-		rm := s.tr.removed[:0]
-		for _, w := range s.copyValues(before, y, nil) {
-			if !s.st.contains(y, w) && (y != x || w != v) {
-				rm = append(rm, w)
+		var rm []Interval
+		if s.st.bitset(y) {
+			vs := s.tr.removed[:0]
+			for _, w := range s.copyValues(before, y, nil) {
+				if !s.st.contains(y, w) {
+					vs = append(vs, w)
+				}
 			}
+			s.tr.removed = vs
+			rm = appendRuns(s.tr.ranges[:0], vs)
+		} else {
+			rm = ivsMinus(s.copyIntervals(before, y, s.tr.ranges[:0]), s.st.intervals(nil, y))
 		}
-		s.tr.removed = rm
+		if y == dec.x {
+			rm = ivsMinus(rm, dec.removes())
+		}
+		s.tr.ranges = rm
 		if len(rm) > 0 {
-			s.emit(TraceEvent{Kind: TracePrune, Depth: depth, Var: Var(y), Values: rm, Constraint: -1})
+			s.emitPrune(depth, y, rm, -1, false)
 			if s.tr == nil {
 				return
 			}
@@ -230,16 +271,75 @@ func (s *Solver) tracePrunes(before *domainCopy, depth int, x int32, v int64, eq
 	}
 }
 
+// emitPrune reports the removal of rm from y by constraint c (-1: none
+// known, or the objective's bound when obj is set).
+func (s *Solver) emitPrune(depth int, y int32, rm []Interval, c int32, obj bool) {
+	e := TraceEvent{Kind: TracePrune, Depth: depth, Var: Var(y), Ranges: rm, Constraint: int(c), Objective: obj}
+	if n := ivCount(rm); n <= MaxTraceValues {
+		vs := s.tr.removed[:0]
+		for _, iv := range rm {
+			for v := iv.Lo; ; v++ {
+				vs = append(vs, v)
+				if v == iv.Hi {
+					break
+				}
+			}
+		}
+		s.tr.removed, e.Values = vs, vs
+	}
+	s.emit(e)
+}
+
+// removes returns the values a decision takes out of its variable by
+// itself, whatever the domain: x != v removes v, x <= v all above v...
+func (d decision) removes() []Interval {
+	switch d.op {
+	case DecideNe:
+		return []Interval{{d.v, d.v}}
+	case DecideLe:
+		if d.v == math.MaxInt64 {
+			return nil
+		}
+		return []Interval{{d.v + 1, math.MaxInt64}}
+	case DecideGt:
+		return []Interval{{math.MinInt64, d.v}}
+	}
+	return nil
+}
+
 // copyDomains returns a copy of the current domains, reusing dst.
 func (s *Solver) copyDomains(dst domainCopy) domainCopy {
 	dst.words = append(dst.words[:0], s.st.words...)
 	dst.cell = append(dst.cell[:0], s.st.cell...)
+	dst.wide = s.st.copyWide(dst.wide)
 	return dst
 }
 
-// copyValues appends to dst the domain of x in c, ascending.
+// copyIntervals appends to dst the domain of x in c as intervals.
+func (s *Solver) copyIntervals(c *domainCopy, x int32, dst []Interval) []Interval {
+	if w := s.st.vi[x].wide; w != 0 {
+		return c.wide[w-1].intervals(dst)
+	}
+	return appendRuns(dst, s.copyValues(c, x, nil))
+}
+
+// copyValues appends to dst the domain of x in c, ascending: at most
+// MaxTraceValues values of a wide domain, the first ones.
 func (s *Solver) copyValues(c *domainCopy, x int32, dst []int64) []int64 {
 	vi := &s.st.vi[x]
+	if vi.wide != 0 {
+		n := 0
+		for _, iv := range c.wide[vi.wide-1].intervals(nil) {
+			for v := iv.Lo; n < MaxTraceValues; v++ {
+				dst = append(dst, v)
+				n++
+				if v == iv.Hi {
+					break
+				}
+			}
+		}
+		return dst
+	}
 	mn, mx := c.cell[3*x+cMin], c.cell[3*x+cMax]
 	for o := mn; o <= mx; o++ {
 		if c.words[vi.at(o>>6)]&(1<<(o&63)) != 0 {
@@ -251,32 +351,53 @@ func (s *Solver) copyValues(c *domainCopy, x int32, dst []int64) []int64 {
 
 // Pile returns what is left to try at depth d (1 for the first decision)
 // of the current branch, while a tracer is set: the frame's variable, the
-// value being tried, whether the frame is on its x = v branch, and the
+// value being tried, the decision of the branch it is on, and the
 // values of the variable not yet tried, in the order the search would
 // try them, reversed, so that the next one is last (the top of the
 // course's pile). Under PropAC a frame's pile is its x != v branch, which
-// leaves the untried values of the domain.
-func (s *Solver) Pile(d int, dst []int64) (x Var, v int64, eq bool, rest []int64) {
+// leaves the untried values of the domain, or the other half of a split.
+// A domain of more than MaxTraceValues values shows its first
+// MaxTraceValues only, ascending.
+func (s *Solver) Pile(d int, dst []int64) (x Var, v int64, op DecisionOp, rest []int64) {
 	if s.tr == nil || d < 1 || d > len(s.frames) || d-1 >= len(s.tr.levels) {
-		return -1, 0, false, dst[:0]
+		return -1, 0, DecideEq, dst[:0]
 	}
 	f := &s.frames[d-1]
 	all := s.copyValues(&s.tr.levels[d-1], f.x, dst[:0])
 	if f.right {
-		return Var(f.x), f.v, false, all[:0]
+		return Var(f.x), f.v, f.op(), all[:0]
 	}
-	center := int64(s.tr.levels[d-1].cell[3*f.x+cMin]+s.tr.levels[d-1].cell[3*f.x+cMax]) + 2*s.st.vi[f.x].lo
-	if s.opts.Prop != PropAC && s.valuesOf(f.x) == ValuesMid {
-		center = int64(f.c) + 2*s.st.vi[f.x].lo
+	if f.kind != branchValue { // a split: the other half is left
+		other := DecideGt
+		if f.op() == DecideGt {
+			other = DecideLe
+		}
+		rest = slices.DeleteFunc(all, func(w int64) bool { return (w <= f.v) != (other == DecideLe) })
+		slices.Reverse(rest)
+		return Var(f.x), f.v, f.op(), rest
 	}
-	s.sortValues(all, center, s.valuesOf(f.x))
+	vo := s.valuesOf(f.x)
+	lvl := &s.tr.levels[d-1]
+	var center int64 // min+max; the sums wrap alike, and the distances fit
+	if w := s.st.vi[f.x].wide; w != 0 {
+		center = lvl.wide[w-1].min + lvl.wide[w-1].max
+		if ivCount(lvl.wide[w-1].intervals(nil)) > MaxTraceValues {
+			vo = ValuesMin // the first values only (copyValues), in order
+		}
+	} else {
+		center = int64(lvl.cell[3*f.x+cMin]+lvl.cell[3*f.x+cMax]) + 2*s.st.vi[f.x].lo
+	}
+	if s.opts.Prop != PropAC && vo == ValuesMid {
+		center = f.c + 2*s.st.vi[f.x].lo
+	}
+	s.sortValues(all, center, vo)
 	i := slices.Index(all, f.v)
 	rest = all[i+1:]
 	if s.opts.Prop == PropAC {
 		rest = slices.DeleteFunc(all, func(w int64) bool { return w == f.v })
 	}
 	slices.Reverse(rest)
-	return Var(f.x), f.v, true, rest
+	return Var(f.x), f.v, DecideEq, rest
 }
 
 // sortValues puts vs, ascending, in the value order vo; center is

@@ -11,3 +11,12 @@ func (s *Solver) TraceRootDomain(x Var) []int64 {
 	}
 	return s.copyValues(&s.tr.levels[0], int32(x), nil)
 }
+
+// TraceRootIntervals is TraceRootDomain as maximal intervals, which a
+// wide domain needs: TraceRootDomain lists at most MaxTraceValues values.
+func (s *Solver) TraceRootIntervals(x Var) []Interval {
+	if s.tr == nil || len(s.tr.levels) == 0 {
+		return nil
+	}
+	return s.copyIntervals(&s.tr.levels[0], int32(x), nil)
+}

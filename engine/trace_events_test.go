@@ -112,7 +112,7 @@ func TestTracePiles(t *testing.T) {
 // A restart is reported, and the branch starts again from the root.
 func TestTraceRestart(t *testing.T) {
 	m, _ := queens(t, 14)
-	s := newSolver(t, m, Options{Order: OrderInput, Values: ValuesMin, Prop: PropFC, Restarts: true})
+	s := newSolver(t, m, Options{Order: OrderInput, Values: ValuesMin, Prop: PropFC, Restarts: RestartLuby})
 	restarts, afterRestart := 0, -1
 	s.SetTracer(&Tracer{Event: func(e TraceEvent) bool {
 		switch {

@@ -39,14 +39,22 @@ type store struct {
 	words []uint64  // domain bits, see domain.go
 	vi    []varInfo // per variable
 
+	// Wide domains (domain_wide.go) and the log that undoes their
+	// changes, trailing or copying, with len(wlog) at each push.
+	wide   []wideDom
+	wlog   []wideRec
+	wmarks []int
+	wsaved []Interval // the gaps that wlog's splices replaced
+
 	// A bounded trail (see trim): at most budget records (0: no bound);
 	// levels 1..lost-1 have lost theirs, and snap holds the state at the
 	// start of the search to recompute them from.
 	budget    int
 	lost      int
 	snapCell  []int32
-	snapWords []uint64  // the words at the snapshot, or nil: runs and snapDiff
-	snapDiff  []wordAt  // the words that differ from their run's pattern
+	snapWords []uint64 // the words at the snapshot, or nil: runs and snapDiff
+	snapDiff  []wordAt // the words that differ from their run's pattern
+	snapWide  wideState
 	runs      []wordRun // how addVars laid the words out
 
 	// Copying instead of trailing (see copyState): each open level's cells
@@ -116,6 +124,9 @@ func (t *store) set(i int32, v int32) {
 
 // push opens a level: changes from now on are undone by the matching pop.
 func (t *store) push() {
+	if t.wide != nil {
+		t.wmarks = append(t.wmarks, len(t.wlog))
+	}
 	if t.copying {
 		t.savedCells = append(t.savedCells, t.cell...)
 		t.savedWords = append(t.savedWords, t.words...)
@@ -149,17 +160,26 @@ func (t *store) trim() {
 	if k <= max(t.lost, 1) || k > top {
 		return
 	}
-	from, to := t.marks[1], t.marks[k]
-	n := copy(t.log[from:], t.log[to:])
-	t.log = t.log[:from+n]
-	for j := 1; j < len(t.marks); j++ {
-		if j < k {
-			t.marks[j] = from
-		} else {
-			t.marks[j] -= to - from
-		}
+	t.log = dropLevels(t.log, t.marks, k)
+	if t.wide != nil {
+		t.wlog = dropLevels(t.wlog, t.wmarks, k)
 	}
 	t.lost = k
+}
+
+// dropLevels removes from log the records of levels 1..k-1, whose starts
+// are in marks, and moves the marks.
+func dropLevels[E any](log []E, marks []int, k int) []E {
+	from, to := marks[1], marks[k]
+	n := copy(log[from:], log[to:])
+	for j := 1; j < len(marks); j++ {
+		if j < k {
+			marks[j] = from
+		} else {
+			marks[j] -= to - from
+		}
+	}
+	return log[:from+n]
 }
 
 // poppable reports whether the top level still has its records.
@@ -178,6 +198,7 @@ func (t *store) poppable() bool {
 // words, a plain copy is smaller and is kept instead.
 func (t *store) snapshot() {
 	t.snapCell = append(t.snapCell[:0], t.cell...)
+	t.snapWide = t.copyWide(t.snapWide)
 	t.snapWords, t.snapDiff = nil, t.snapDiff[:0]
 	for _, r := range t.runs {
 		for k := range r.count {
@@ -216,12 +237,23 @@ func (t *store) restore() {
 		t.log = t.log[:t.marks[1]]
 	}
 	t.marks = t.marks[:1]
+	if t.wide != nil {
+		if len(t.wmarks) > 1 {
+			t.wlog = t.wlog[:t.wmarks[1]]
+		}
+		t.wmarks = t.wmarks[:1]
+		t.setWide(t.snapWide)
+	}
 	t.lost = 0
 	t.bump()
 }
 
 // pop undoes every change made since the matching push.
 func (t *store) pop() {
+	if t.wide != nil {
+		t.undoWide(t.wmarks[len(t.wmarks)-1])
+		t.wmarks = t.wmarks[:len(t.wmarks)-1]
+	}
 	if t.copying {
 		l := len(t.marks) - 1
 		t.marks = t.marks[:l]
@@ -265,6 +297,7 @@ func (t *store) bump() {
 func (t *store) commitRoot() {
 	if len(t.marks) == 0 {
 		t.log = t.log[:0]
+		t.wlog = t.wlog[:0]
 		t.bump()
 	}
 }

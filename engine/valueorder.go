@@ -63,9 +63,18 @@ func valueOrders(m *Model) []ValueOrder {
 // solution, as list schedulers and set-times branching know: on the job
 // shop ft06, trying the earliest start first takes 324 nodes to the proof
 // of optimality where the middle-out order takes 12,598.
+//
+// The same holds for start times tied by disjunctions written out, as an
+// open shop or a crew's tasks are: x + a <= y or y + b <= x (disjunctive).
 func earliestStarts(m *Model) []bool {
 	out := make([]bool, m.NumVars())
 	for _, c := range m.Constraints() {
+		if c.Kind == KindExpr {
+			if x, y, ok := disjunctive(c.Expr); ok {
+				out[x], out[y] = true, true
+			}
+			continue
+		}
 		g, ok := c.Global.(interface{ startTimes() []Expr })
 		if c.Kind != KindGlobal || !ok {
 			continue
@@ -203,4 +212,70 @@ func scaled(d int8, c int64) int8 {
 		return flip(d)
 	}
 	return dirNone // 0·x: the objective does not depend on x
+}
+
+// objectiveFirst returns the variables that the objective reads directly,
+// grows or shrinks with, and whose initial domain is wide (more than
+// splitThreshold values): under ValuesAuto and PropAC the search branches
+// on them first, splitting each from its improving side, so that the
+// first dive bisects the objective towards its best bound (x > m fails
+// at once where the constraints bound x below m) instead of finding a
+// poor solution that branch and bound then improves by small steps.
+func objectiveFirst(m *Model) []int32 {
+	sense, obj := m.Objective()
+	if sense == Satisfy || obj == nil {
+		return nil
+	}
+	mo := &monotony{dir: make([]int8, m.NumVars())}
+	mo.walk(obj, dirUp)
+	var out []int32
+	for x, d := range mo.dir {
+		if (d == dirUp || d == dirDown) && m.InitialSize(Var(x)) > splitThreshold {
+			out = append(out, int32(x))
+		}
+	}
+	return out
+}
+
+// disjunctive reports whether e is x + a <= y or y + b <= x (either side
+// of each comparison, < too), and returns x and y.
+func disjunctive(e Expr) (Var, Var, bool) {
+	or, ok := e.(*Binary)
+	if !ok || or.Op != OpOr {
+		return 0, 0, false
+	}
+	x1, y1, ok1 := precedence(or.X)
+	x2, y2, ok2 := precedence(or.Y)
+	if !ok1 || !ok2 || x1 != y2 || y1 != x2 || x1 == y1 {
+		return 0, 0, false
+	}
+	return x1, y1, true
+}
+
+// precedence reports whether e is x + a <= y (or y >= x + a, < and >
+// too) with x and y variables, and returns x and y.
+func precedence(e Expr) (Var, Var, bool) {
+	r, ok := e.(*Binary)
+	if !ok {
+		return 0, 0, false
+	}
+	lo, hi := r.X, r.Y
+	switch r.Op {
+	case OpLe, OpLt:
+	case OpGe, OpGt:
+		lo, hi = hi, lo
+	default:
+		return 0, 0, false
+	}
+	x, ok1 := shiftedVar(lo)
+	y, ok2 := shiftedVar(hi)
+	return x, y, ok1 && ok2
+}
+
+// shiftedVar reports whether e is a variable plus or minus a constant.
+func shiftedVar(e Expr) (Var, bool) {
+	if x, _, kind := simpleArg(e); kind == argVar {
+		return Var(x), true
+	}
+	return 0, false
 }

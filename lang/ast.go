@@ -202,6 +202,17 @@ type Objective struct {
 	Expr  Expr
 }
 
+// SearchStmt is search items [order name] [values name]: what the search
+// branches on, and how. Order and Values are nil when not written: the
+// settings in force then apply.
+type SearchStmt struct {
+	Span
+	Items  []Expr
+	Order  *Ident
+	Values *Ident
+	Twice  []*Ident // an order or values written again (the word, spanning its name)
+}
+
 // DefStmt is a definition: def name(params) = expr, or def name(params)
 // { statements } (a constraint block). Params is nil without
 // parameters; Block is nil for an expression definition and non-nil
@@ -243,6 +254,7 @@ func (*ShowStmt) stmtNode()       {}
 func (*Objective) stmtNode()      {}
 func (*ConstraintStmt) stmtNode() {}
 func (*DefStmt) stmtNode()        {}
+func (*SearchStmt) stmtNode()     {}
 
 // File is a parsed model or data file.
 type File struct {

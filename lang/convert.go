@@ -26,9 +26,27 @@ func convStmt(g *gStmt) Stmt {
 			e.Values = append(e.Values, convIdent(v))
 		}
 		return e
+	case g.Srch != nil:
+		return convSearch(g.Srch)
 	}
 	e := g.Expr.e
 	return &ConstraintStmt{Span: e.span(), Expr: e}
+}
+
+func convSearch(g *gSearch) *SearchStmt {
+	s := &SearchStmt{Span: tokSpan(g.Tokens), Items: convExprs(g.Items)}
+	for _, set := range g.Sets {
+		at := &s.Order
+		if set.Key == "values" {
+			at = &s.Values
+		}
+		if *at != nil {
+			s.Twice = append(s.Twice, &Ident{Span: tokSpan(set.Tokens), Name: set.Key})
+			continue
+		}
+		*at = convIdent(set.Name)
+	}
+	return s
 }
 
 func convDef(g *gDef) *DefStmt {

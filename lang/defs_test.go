@@ -292,7 +292,7 @@ func TestDefsSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := q.Domains(func(engine.Var) []int64 { return []int64{3} }); got != "9..9 (bounds from the initial domains)" && !strings.Contains(got, "..") {
+	if got := q.Domains(func(engine.Var) []engine.Interval { return []engine.Interval{{Lo: 3, Hi: 3}} }); got != "9..9 (bounds from the initial domains)" && !strings.Contains(got, "..") {
 		t.Errorf("total: %s", got)
 	}
 	for _, tt := range []struct {

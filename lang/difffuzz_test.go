@@ -162,6 +162,13 @@ type dfModel struct {
 	stmts []*dfNode
 	sense string // "", "minimize" or "maximize"
 	obj   *dfNode
+	// search statements, written last (search_test.go); none here.
+	search []string
+	// wide, when not 0, declares every variable over -wide..wide and
+	// restricts it to its few values by a statement of its own, so that
+	// the search starts from wide domains (bounds and gaps) and must
+	// still give what enumerating the few values gives.
+	wide int64
 }
 
 // ---- rendering ----
@@ -189,6 +196,23 @@ func dfIntsText(s []int64) string {
 	return strings.Join(parts, ", ")
 }
 
+// wideDecls writes the declarations of a wide model: each variable over
+// -wide..wide, then restricted to its values, as a range or a set.
+func (md *dfModel) wideDecls(b *strings.Builder) {
+	for _, v := range md.vars {
+		fmt.Fprintf(b, "var %s in %d..%d\n", v.name, -md.wide, md.wide)
+	}
+	if md.aN > 0 {
+		fmt.Fprintf(b, "var a[%d..%d] in %d..%d\n", md.aLo, md.aLo+int64(md.aN)-1, -md.wide, md.wide)
+	}
+	for _, v := range md.vars {
+		fmt.Fprintf(b, "%s in %s\n", v.name, dfDomText(v.dom))
+	}
+	if md.aN > 0 {
+		fmt.Fprintf(b, "forall i in %d..%d: a[i] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+	}
+}
+
 func (md *dfModel) source() string {
 	var b strings.Builder
 	if md.p != nil {
@@ -201,11 +225,15 @@ func (md *dfModel) source() string {
 		}
 		fmt.Fprintf(&b, "param m = [%s]\n", strings.Join(rows, "; "))
 	}
-	for _, v := range md.vars {
-		fmt.Fprintf(&b, "var %s in %s\n", v.name, dfDomText(v.dom))
-	}
-	if md.aN > 0 {
-		fmt.Fprintf(&b, "var a[%d..%d] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+	if md.wide != 0 {
+		md.wideDecls(&b)
+	} else {
+		for _, v := range md.vars {
+			fmt.Fprintf(&b, "var %s in %s\n", v.name, dfDomText(v.dom))
+		}
+		if md.aN > 0 {
+			fmt.Fprintf(&b, "var a[%d..%d] in %s\n", md.aLo, md.aLo+int64(md.aN)-1, dfDomText(md.aDom))
+		}
 	}
 	var defs []string
 	for i, s := range md.stmts {
@@ -240,6 +268,9 @@ func (md *dfModel) source() string {
 	}
 	for _, d := range defs {
 		b.WriteString(d)
+	}
+	for _, st := range md.search {
+		b.WriteString(st + "\n")
 	}
 	return b.String()
 }
@@ -1009,9 +1040,20 @@ func (md *dfModel) reference() *dfRef {
 
 // ---- the comparison ----
 
+// dfOnlyOverflow reports whether every error of list is an integer
+// overflow.
+func dfOnlyOverflow(list ErrorList) bool {
+	for _, e := range list {
+		if !strings.Contains(e.Msg, "integer overflow") {
+			return false
+		}
+	}
+	return len(list) > 0
+}
+
 func dfOptName(o engine.Options) string {
 	return [...]string{"mrv", "input", "domwdeg"}[o.Order] + "/" +
-		[...]string{"min", "max", "mid"}[o.Values] + "/" +
+		[...]string{"min", "max", "mid", "auto", "split", "split-max"}[o.Values] + "/" +
 		[...]string{"fc", "none", "ac"}[o.Prop]
 }
 
@@ -1028,6 +1070,18 @@ func dfAllOptions() []engine.Options {
 	return out
 }
 
+// dfWideOptions is every combination for a wide model: those of
+// dfAllOptions, and under PropAC the orders that split a domain.
+func dfWideOptions() []engine.Options {
+	out := dfAllOptions()
+	for _, o := range []engine.VarOrder{engine.OrderMRV, engine.OrderInput, engine.OrderDomWdeg} {
+		for _, v := range []engine.ValueOrder{engine.ValuesAuto, engine.ValueSplit, engine.ValueSplitMax} {
+			out = append(out, engine.Options{Order: o, Values: v, Prop: engine.PropAC})
+		}
+	}
+	return out
+}
+
 // dfDecomposeOptions are the settings of opts that also solve the model
 // compiled with --decompose: the course's and the default propagation.
 func dfDecomposeOptions(opts []engine.Options) []engine.Options {
@@ -1038,6 +1092,17 @@ func dfDecomposeOptions(opts []engine.Options) []engine.Options {
 		}
 	}
 	return out
+}
+
+// dfWideSpans are the declared spans of wide models: past the 2^16
+// values of a bit set, to 10^9 and 10^15.
+var dfWideSpans = []int64{100_000, 1_000_000_000, 1_000_000_000_000_000}
+
+// dfWideModel is dfRandomModel(seed) declared over a wide span.
+func dfWideModel(seed int64) *dfModel {
+	md := dfRandomModel(seed)
+	md.wide = dfWideSpans[uint64(seed)%uint64(len(dfWideSpans))]
+	return md
 }
 
 // dfParallelOptions are the settings also run with SolveParallel.
@@ -1087,6 +1152,9 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 			if legit && len(md.undefinedAlways()) > 0 {
 				return "", nil, nil // refused as documented
 			}
+			if md.wide != 0 && dfOnlyOverflow(list) {
+				return "", nil, nil // the wide declared bounds overflow 64 bits: refused as documented
+			}
 		}
 		return dfCompileError + err.Error(), nil, nil
 	}
@@ -1100,6 +1168,23 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 			a[i] = value(x)
 		}
 		return a
+	}
+	// Under none and fc, as csp solve compiles it: every lookup in its
+	// v1 form (Input.PlainLookups). Under none a hidden lookup variable is
+	// branched on like any other, and a few dozen of them made the tree
+	// exponential (seed -831).
+	pprog, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}, PlainLookups: true})
+	if err != nil {
+		return "plain lookups: " + dfCompileError + err.Error(), nil, nil
+	}
+	if pv := md.declared(pprog); !slices.Equal(pv, vars) {
+		return fmt.Sprintf("plain lookups declare the variables %v, want %v", pv, vars), nil, nil
+	}
+	levelModel := func(o engine.Options) *engine.Model {
+		if o.Prop == engine.PropAC {
+			return prog.Model
+		}
+		return pprog.Model
 	}
 	ref := md.reference()
 	run := func(model *engine.Model, o engine.Options, name string) string {
@@ -1123,7 +1208,7 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 		return md.compare(ref, got, objs, true, name)
 	}
 	for _, o := range opts {
-		if p := run(prog.Model, o, dfOptName(o)); p != "" {
+		if p := run(levelModel(o), o, dfOptName(o)); p != "" {
 			return p, []engine.Options{o}, nil
 		}
 	}
@@ -1144,7 +1229,7 @@ func (md *dfModel) check(opts, parallel []engine.Options) (problem string, failO
 	}
 	for _, o := range parallel {
 		var got [][]int64
-		st, _, err := engine.SolveParallel(prog.Model, o, 2, func(values []int64) bool {
+		st, _, err := engine.SolveParallel(levelModel(o), o, 2, func(values []int64) bool {
 			got = append(got, read(func(x engine.Var) int64 { return values[x] }))
 			return len(got) <= len(ref.sols)+2
 		})
@@ -1292,7 +1377,14 @@ type dfGenr struct {
 	md    *dfModel
 	scope []dfGen // the generators in scope, innermost last
 	names int     // generator names used so far
+	deep  bool    // a negative seed: statements nested deeper (dfDeepDepth)
 }
+
+// dfDeepDepth is the least depth of a deep model's statements (three
+// more levels at most), which exercise PropAC's flattening of nested
+// arithmetic at every level; the positive seeds keep the models they
+// always made.
+const dfDeepDepth = 3
 
 func (g *dfGenr) n(k int) int       { return g.rng.Intn(k) }
 func (g *dfGenr) chance(p int) bool { return g.rng.Intn(100) < p }
@@ -1315,7 +1407,7 @@ func (g *dfGenr) domain() []int64 {
 }
 
 func dfRandomModel(seed int64) *dfModel {
-	g := &dfGenr{rng: rand.New(rand.NewSource(seed))}
+	g := &dfGenr{rng: rand.New(rand.NewSource(seed)), deep: seed < 0}
 	md := &dfModel{}
 	g.md = md
 	for {
@@ -1393,6 +1485,9 @@ func (g *dfGenr) statement() *dfNode {
 	d := 1 + g.n(3)
 	if g.chance(50) {
 		d = 2
+	}
+	if g.deep {
+		d = dfDeepDepth + g.n(3)
 	}
 	switch g.n(11) {
 	case 0:
@@ -2321,6 +2416,9 @@ func FuzzLanguage(f *testing.F) {
 		if report, _, _ := dfRun(seed, dfRandomModel(seed), dfAllOptions(), dfParallelOptions, true); report != "" {
 			t.Fatal(report)
 		}
+		if report, _, _ := dfRun(seed, dfWideModel(seed), dfWideOptions(), dfParallelOptions, true); report != "" {
+			t.Fatal("declared wide: " + report)
+		}
 	})
 }
 
@@ -2657,6 +2755,51 @@ func TestLanguageDifferential(t *testing.T) {
 		sort.SliceStable(order, func(i, j int) bool { return len(families[order[i]]) > len(families[order[j]]) })
 		for _, k := range order {
 			t.Logf("%d seeds %v:\n%s", len(families[k]), families[k][:min(len(families[k]), 8)], k)
+		}
+	}
+}
+
+// TestLanguageDifferentialWide checks the models of the first seeds
+// declared over wide spans (dfWideModel): the search starts from bounds
+// and gaps of 10^5, 10^9 or 10^15 values and must agree with the
+// reference under every setting, the splitting value orders included.
+func TestLanguageDifferentialWide(t *testing.T) {
+	seeds := 300
+	if testing.Short() {
+		seeds = 60
+	}
+	opts := dfWideOptions()
+	refused := 0
+	for seed := int64(1); seed <= int64(seeds); seed++ {
+		md := dfWideModel(seed)
+		if _, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(md.source())}}); err != nil {
+			refused++
+		}
+		var par []engine.Options
+		if seed%10 == 0 {
+			par = dfParallelOptions
+		}
+		if report, _, _ := dfRun(seed, md, opts, par, true); report != "" {
+			t.Errorf("declared wide: %s", report)
+		}
+	}
+	t.Logf("%d of %d refused (integer overflow)", refused, seeds)
+	// Overflow refuses some (x * y * z over -10^15..10^15); most must run.
+	if refused > seeds/2 {
+		t.Errorf("%d of %d wide models were refused", refused, seeds)
+	}
+}
+
+// The deep models of FuzzLanguage's negative seeds, some in every run.
+func TestLanguageDifferentialDeep(t *testing.T) {
+	n := int64(60)
+	if testing.Short() {
+		n = 15
+	}
+	opts := dfAllOptions()
+	for seed := int64(-1); seed >= -n; seed-- {
+		if report, _, _ := dfRun(seed, dfRandomModel(seed), opts, nil, true); report != "" {
+			t.Fatal(report)
 		}
 	}
 }

@@ -253,7 +253,9 @@ func abs64(v int64) int64 {
 }
 
 // The objective of a tour becomes a sum of named lookups, each an element
-// global, which makes the search far smaller than with the v1 lowering.
+// global, which made the search far smaller than the v1 lowering's until
+// PropAC flattened v1 lookups into a lookup primitive of their own
+// (engine/flatten.go): now the global must be no weaker.
 func TestElementTSPObjective(t *testing.T) {
 	src := tspModel(7)
 	named, plain := compileLookups(t, src, true), compileLookups(t, src, false)
@@ -272,8 +274,8 @@ func TestElementTSPObjective(t *testing.T) {
 		t.Fatalf("optimum %d, want %d", got, want)
 	}
 	t.Logf("optimum %d: %d nodes with the element global, %d with the v1 lowering", got, namedStats.Nodes, plainStats.Nodes)
-	if namedStats.Nodes*2 > plainStats.Nodes {
-		t.Fatalf("%d nodes with the element global, %d without: not stronger", namedStats.Nodes, plainStats.Nodes)
+	if namedStats.Nodes > plainStats.Nodes {
+		t.Fatalf("%d nodes with the element global, %d without: weaker", namedStats.Nodes, plainStats.Nodes)
 	}
 }
 

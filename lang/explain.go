@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -308,17 +309,33 @@ func universeOf(p *Program) interval {
 		lo, hi = min(lo, a), max(hi, b)
 	}
 	for v := engine.Var(0); int(v) < p.Model.NumVars(); v++ {
-		d := p.Model.InitialDomain(v)
-		see(d[0], d[len(d)-1])
+		see(p.Model.InitialBounds(v))
 	}
 	for _, c := range p.Model.Constraints() {
 		for _, e := range append([]engine.Expr{c.Expr}, c.Args...) {
 			walkConsts(e, func(k int64) { see(k, k) })
 		}
 	}
-	width := min(hi-lo+1, maxUniverse/3)
-	mid := lo + (hi-lo)/2
-	return interval{max(lo-width, mid-maxUniverse/2), min(hi+width, mid+maxUniverse/2-1)}
+	// In uint64 where int64 could wrap: a wide domain and a large
+	// constant are further apart than 2^63.
+	span := uint64(hi) - uint64(lo)
+	width := int64(min(span+1, maxUniverse/3))
+	mid := lo + int64(span/2)
+	a, ok1 := engine.SubInt(mid, maxUniverse/2)
+	b, ok2 := engine.AddInt(mid, maxUniverse/2-1)
+	if !ok1 {
+		a = math.MinInt64
+	}
+	if !ok2 {
+		b = math.MaxInt64
+	}
+	if l, ok := engine.SubInt(lo, width); ok {
+		a = max(a, l)
+	}
+	if h, ok := engine.AddInt(hi, width); ok {
+		b = min(b, h)
+	}
+	return interval{a, b}
 }
 
 // walkConsts calls f on every constant of an expression, and on the ends

@@ -52,13 +52,14 @@ import "github.com/alecthomas/participle/v2/lexer"
 
 // gStmt: a declaration, told by its keyword, or else a constraint.
 type gStmt struct {
-	Param *gParam `parser:"  @@"`
-	Var   *gVar   `parser:"| @@"`
-	Show  *gShow  `parser:"| @@"`
-	Obj   *gObj   `parser:"| @@"`
-	Def   *gDef   `parser:"| @@"`
-	Enum  *gEnum  `parser:"| @@"`
-	Expr  *gExpr  `parser:"| @@"`
+	Param *gParam  `parser:"  @@"`
+	Var   *gVar    `parser:"| @@"`
+	Show  *gShow   `parser:"| @@"`
+	Obj   *gObj    `parser:"| @@"`
+	Def   *gDef    `parser:"| @@"`
+	Enum  *gEnum   `parser:"| @@"`
+	Srch  *gSearch `parser:"| @@"`
+	Expr  *gExpr   `parser:"| @@"`
 }
 
 // gDef: def name(params) = expr, or def name(params) { statements }.
@@ -104,6 +105,21 @@ type gObj struct {
 	Tokens []lexer.Token
 	Sense  string `parser:"@( \"minimize\" | \"maximize\" )"`
 	Expr   *gExpr `parser:"@@"`
+}
+
+// gSearch: search items, then order NAME and values NAME in either order.
+// order and values are words, not keywords: matched here only, they stay
+// free as names.
+type gSearch struct {
+	Tokens []lexer.Token
+	Items  []*gExpr          `parser:"\"search\" @@ ( \",\" @@ )*"`
+	Sets   []*gSearchSetting `parser:"@@*"`
+}
+
+type gSearchSetting struct {
+	Tokens []lexer.Token
+	Key    string  `parser:"@( \"order\" | \"values\" )"`
+	Name   *gIdent `parser:"@@"`
 }
 
 type gIdent struct {

@@ -31,7 +31,7 @@ var keywords = map[string]bool{}
 
 func init() {
 	for _, k := range strings.Fields(`param var in forall exists and or not xor union diff
-		show minimize maximize for where if then else end def enum`) {
+		show minimize maximize search for where if then else end def enum`) {
 		keywords[k] = true
 	}
 }

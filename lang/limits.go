@@ -5,6 +5,8 @@ import (
 	"runtime/metrics"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/csp-lang/csp/engine"
 )
 
 // Compiling is bounded as a search is: by memory, and by a stop request
@@ -290,13 +292,10 @@ func SizeText(n int64) string {
 }
 
 // domainBytes is at most what the search keeps for a variable whose
-// initial domain spans span values: a bit per value of the span
-// (engine/domain.go), twice over on a large model whose root propagation
-// changed many domains (its search then keeps a copy of its start, for
-// the bounded trail: engine/trail.go), and its bounds and bookkeeping.
-// Memory goes by the span because that is what is stored: 1..100000 takes
-// 25 KB a variable, 1..9 a few dozen bytes.
-func domainBytes(span int64) int64 { return 2*8*((span+63)/64) + 64 }
+// initial domain is the range of span values (engine.DomainBytes): a bit
+// per value up to 2^16 values, 1..9 a few dozen bytes, 1..60000 15 KB;
+// a wider range is its bounds and gaps, some 200 bytes however wide.
+func domainBytes(span int64) int64 { return engine.DomainBytes(span, 1) }
 
 // defaultDomainBudget bounds the domains' memory when compiling has no
 // memory limit (a library caller's Compile): what the command-line tool

@@ -207,6 +207,8 @@ func (l *lowerer) lower(f *File) *Program {
 			l.objective(s)
 		case *ShowStmt:
 			l.show(s)
+		case *SearchStmt:
+			l.search(s) // search.go
 		}
 	}
 	return l.prog
@@ -518,9 +520,8 @@ func (l *lowerer) varDecl(d *VarDecl) {
 		l.errorf(d.Domain, "the domain %s is empty", l.text(d.Domain))
 		return
 	}
-	if size, ok := dom.size(); !ok || size > engine.MaxDomainWidth ||
-		dom[len(dom)-1].hi-dom[0].lo >= engine.MaxDomainWidth || dom[len(dom)-1].hi-dom[0].lo < 0 {
-		l.errorf(d.Domain, "the domain %s spans more than the %d values a variable may have", l.text(d.Domain), engine.MaxDomainWidth)
+	if span, ok := engine.SubInt(dom[len(dom)-1].hi, dom[0].lo); !ok || span >= engine.MaxDomainWidth {
+		l.errorf(d.Domain, "the domain %s is too wide: its largest value minus its smallest must be less than 2^63 - 1", l.text(d.Domain))
 		return
 	}
 	// The domain goes to the engine as intervals: no value list is built
@@ -531,7 +532,7 @@ func (l *lowerer) varDecl(d *VarDecl) {
 		if l.relax[n.Name.Name] {
 			vals, _ = engineIntervals(setV{l.universe})
 		}
-		if !l.checkVarBudget(n, vals[len(vals)-1].Hi-vals[0].Lo+1) {
+		if !l.checkVarBudget(n, engine.DomainBytes(vals[len(vals)-1].Hi-vals[0].Lo+1, len(vals))) {
 			return
 		}
 		l.declareVar(n, vals)
@@ -601,9 +602,10 @@ func (l *lowerer) declareVar(n *VarName, values []engine.Interval) {
 }
 
 // checkVarBudget reports whether declaring n (with its shape), each
-// variable's domain spanning span values, keeps the model within maxVars
-// variables and its domains within the memory limit.
-func (l *lowerer) checkVarBudget(n *VarName, span int64) bool {
+// variable's domain taking bytes in the search (engine.DomainBytes),
+// keeps the model within maxVars variables and its domains within the
+// memory limit.
+func (l *lowerer) checkVarBudget(n *VarName, bytes int64) bool {
 	count := int64(1)
 	for _, e := range n.Shape {
 		if s, ok := l.eval(e).(setV); ok && len(s) == 1 {
@@ -615,7 +617,7 @@ func (l *lowerer) checkVarBudget(n *VarName, span int64) bool {
 		l.errorf(n.Name, "%s would take the model past the %d variables csp allows", n.Name.Name, maxVars)
 		return false
 	}
-	if l.domainMem += count * domainBytes(span); l.domainMem > l.domainBudget() {
+	if l.domainMem += count * bytes; l.domainMem > l.domainBudget() {
 		l.errorf(n.Name, "%s would take the domains of the model to about %s of memory, more than the memory limit of %s",
 			n.Name.Name, SizeText(l.domainMem), SizeText(l.domainBudget()))
 		return false

@@ -47,6 +47,17 @@ func printStmt(b *strings.Builder, s Stmt) {
 	case *Objective:
 		b.WriteString(s.Sense + " ")
 		printExpr(b, s.Expr)
+	case *SearchStmt:
+		printList(b, "search ", s.Items, "")
+		if s.Order != nil {
+			b.WriteString(" order " + s.Order.Name)
+		}
+		if s.Values != nil {
+			b.WriteString(" values " + s.Values.Name)
+		}
+		for _, t := range s.Twice { // the name given again is not kept: any name reads back the same
+			b.WriteString(" " + t.Name + " " + t.Name)
+		}
 	case *DefStmt:
 		b.WriteString("def " + s.Name.Name)
 		if len(s.Params) > 0 {

@@ -86,7 +86,7 @@ func (l *lowerer) blockStmt(s Stmt) {
 	switch s := s.(type) {
 	case *ConstraintStmt:
 		l.post(s.Expr)
-	case *ShowStmt, *Objective:
+	case *ShowStmt, *Objective, *SearchStmt:
 		l.errorf(s, "only constraints can stand in a forall block")
 	}
 }

@@ -186,6 +186,8 @@ func (r *resolver) stmt(s Stmt, in string) {
 			r.errorf(s, "only constraints can stand in a definition")
 		}
 		r.expr(s.Expr)
+	case *SearchStmt:
+		r.search(s, in) // search.go
 	case *ConstraintStmt:
 		r.stmtExpr(s.Expr)
 		if r.isArithmetic(s.Expr, 0) {

@@ -148,16 +148,17 @@ func (q *Query) Named(sol Solution) string {
 
 // Domains formats what is known of the query without a solution: the
 // domain of a variable, the domains of a list of variables, or an
-// interval for a compound expression.
-func (q *Query) Domains(domain func(engine.Var) []int64) string {
+// interval for a compound expression. domain gives a variable's domain
+// as intervals (engine.Solver.DomainIntervals).
+func (q *Query) Domains(domain func(engine.Var) []engine.Interval) string {
 	return domainsOf(q.val, domain)
 }
 
-func domainsOf(v value, domain func(engine.Var) []int64) string {
+func domainsOf(v value, domain func(engine.Var) []engine.Interval) string {
 	switch v := v.(type) {
 	case exprV:
 		if ref, ok := v.e.(*engine.VarExpr); ok {
-			return FormatDomain(domain(ref.V))
+			return FormatIntervals(domain(ref.V))
 		}
 		lo, hi := v.e.Bounds()
 		return itoa(lo) + ".." + itoa(hi) + " (bounds from the initial domains)"
@@ -175,25 +176,53 @@ func domainsOf(v value, domain func(engine.Var) []int64) string {
 // value (5) or a set ({1, 5, 7}, with ranges inside when they help:
 // {1..3, 7}).
 func FormatDomain(values []int64) string {
-	if len(values) == 0 {
-		return "{}"
-	}
-	if len(values) == 1 {
-		return itoa(values[0])
-	}
-	lo, hi := values[0], values[len(values)-1]
-	if hi-lo+1 == int64(len(values)) {
-		return itoa(lo) + ".." + itoa(hi)
-	}
-	var ivs []interval
+	var ivs []engine.Interval
 	for _, v := range values {
-		if n := len(ivs); n > 0 && ivs[n-1].hi+1 == v {
-			ivs[n-1].hi = v
+		if n := len(ivs); n > 0 && ivs[n-1].Hi+1 == v {
+			ivs[n-1].Hi = v
 		} else {
-			ivs = append(ivs, interval{v, v})
+			ivs = append(ivs, engine.Interval{Lo: v, Hi: v})
 		}
 	}
-	return inline(setV(ivs))
+	return FormatIntervals(ivs)
+}
+
+// wideDomain is the number of values from which a domain with gaps is
+// written as its range minus the gaps.
+const wideDomain = 1 << 16
+
+// FormatIntervals writes a set given as sorted, disjoint, non-adjacent
+// intervals as FormatDomain does, except that a set of more than 2^16
+// values with gaps is written as its range minus the gaps, when that is
+// shorter: 0..1000000000 diff {5} (the language's own notation, so that
+// it reads back as the same set).
+func FormatIntervals(ivs []engine.Interval) string {
+	switch {
+	case len(ivs) == 0:
+		return "{}"
+	case len(ivs) == 1 && ivs[0].Lo == ivs[0].Hi:
+		return itoa(ivs[0].Lo)
+	case len(ivs) == 1:
+		return itoa(ivs[0].Lo) + ".." + itoa(ivs[0].Hi)
+	}
+	set := make(setV, len(ivs))
+	gaps := make(setV, 0, len(ivs)-1)
+	size := uint64(0)
+	for i, iv := range ivs {
+		set[i] = interval{iv.Lo, iv.Hi}
+		size += uint64(iv.Hi-iv.Lo) + 1
+		if i > 0 {
+			gaps = append(gaps, interval{ivs[i-1].Hi + 1, iv.Lo - 1})
+		}
+	}
+	s := inline(set)
+	if size > wideDomain {
+		d := itoa(ivs[0].Lo) + ".." + itoa(ivs[len(ivs)-1].Hi) + " diff " + inline(gaps)
+		if len(d) < len(s) {
+			return d
+		}
+	}
+	return s
 }
 
 // VarsOf returns the variables that the statements of source name touch:

@@ -29,6 +29,8 @@ func walkStmt(s Stmt, f func(Expr)) {
 		walkExprs(s.Items, f)
 	case *Objective:
 		walkExpr(s.Expr, f)
+	case *SearchStmt:
+		walkExprs(s.Items, f)
 	case *DefStmt:
 		walkDef(s, f)
 	}

@@ -60,11 +60,6 @@ func (r *runner) globals() []*problem {
 }
 
 func (r *runner) globalProblem(g globalRow) *problem {
-	p := &problem{section: "Global constraints (v2)", name: "global " + g.name}
-	mode := "--json"
-	if g.all {
-		mode = "--count"
-	}
 	extras := r.cspExtras(false)
 	if r.cfg.Quick {
 		// The smoke run checks answers, not the course's settings, under
@@ -73,7 +68,18 @@ func (r *runner) globalProblem(g globalRow) *problem {
 	} else {
 		extras = append(extras, []string{"--decompose"})
 	}
-	p.variants = r.cspVariants("global/"+g.name, extras, func(extra []string) result {
+	return r.sideBySide("Global constraints (v2)", "global "+g.name, "global/", g, extras)
+}
+
+// sideBySide is a row of csp (with extras) and the same problem as a
+// MiniZinc model under Gecode, each answer checked.
+func (r *runner) sideBySide(section, name, family string, g globalRow, extras [][]string) *problem {
+	p := &problem{section: section, name: name}
+	mode := "--json"
+	if g.all {
+		mode = "--count"
+	}
+	p.variants = r.cspVariants(family+g.name, extras, func(extra []string) result {
 		args := append(append(append([]string{"solve"}, g.csp...), mode, "-s", "--timeout", secs(r.cfg.Timeout)), extra...)
 		o := execute(r.cfg.Root, r.cfg.Timeout+5e9, r.tools.csp, args...)
 		res := cspResult(o)
@@ -90,7 +96,7 @@ func (r *runner) globalProblem(g globalRow) *problem {
 	if r.tools.minizinc == "" || !fileExists(filepath.Join(r.tools.mznDir, g.mzn)) {
 		return p
 	}
-	p.variants = append(p.variants, &variant{solver: "gecode", name: "globals", family: "global/gecode/" + g.name, run: func() result {
+	p.variants = append(p.variants, &variant{solver: "gecode", name: "globals", family: family + "gecode/" + g.name, run: func() result {
 		args := []string{filepath.Join(r.tools.mznDir, g.mzn)}
 		for _, d := range strings.Split(g.dzn, ";") {
 			switch {

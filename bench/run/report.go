@@ -68,6 +68,10 @@ func (r *runner) printReport(elapsed time.Duration) {
 		bySection[p.section] = append(bySection[p.section], p)
 	}
 	for _, sec := range sections {
+		if sec == jobShopSection {
+			printJobShops(w, bySection[sec])
+			continue
+		}
 		r.printSection(w, sec, bySection[sec])
 	}
 	fmt.Fprintf(w, "## Every variant\n\n")

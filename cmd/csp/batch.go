@@ -45,8 +45,8 @@ type batchResult struct {
 // batchRun holds what the workers share.
 type batchRun struct {
 	batch   *lang.Batch
-	opts    engine.Options
-	count   bool // count each instance's solutions
+	o       *options // the settings, for the options of each model (engineOptions)
+	count   bool     // count each instance's solutions
 	timeout time.Duration
 	stopped atomic.Bool
 	mu      sync.Mutex
@@ -81,7 +81,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		return fail(exitBadInput, err)
 	}
 	run := &batchRun{timeout: o.timeout, running: map[*engine.Solver]bool{}, count: o.count,
-		opts: engine.Options{Order: o.order, Values: o.values, Prop: o.prop}}
+		o: o}
 	stopSignals := onSignal(run.stop)
 	defer stopSignals()
 	in.Limits = run.limits(o.maxMemory)
@@ -185,7 +185,7 @@ func (w *batchWorker) solver(m *engine.Model) (*engine.Solver, error) {
 		w.s.Reset()
 	} else {
 		w.release()
-		s, err := engine.NewSolver(m, w.run.opts)
+		s, err := engine.NewSolver(m, w.run.o.engineOptions(m, searchopt.Goal{First: !w.run.count}))
 		if err != nil {
 			return nil, err
 		}

@@ -114,7 +114,11 @@ solve.`,
 the next line (the prompt becomes ...).`,
 	"search": `:solve starts a search and shows the first solution; :next continues the
 same search; :all and :count run a fresh one. :set order|values|prop|timeout
-chooses how (the same settings as csp solve's flags). Ctrl-C stops a search.`,
+chooses how (the same settings as csp solve's flags). A statement
+  search q order smallest values min
+branches on q first, by its own order; :set order and :set values order
+what the search statements leave open, and :set search free ignores them
+(csp solve -f). Ctrl-C stops a search.`,
 	"keys": `Tab completes commands, keywords, settings, declared names, and file
 names after :load, :save and :tree. Up and Ctrl-R recall the history: a
 statement typed over several lines comes back whole, ⏎ marking its line

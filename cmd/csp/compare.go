@@ -21,6 +21,7 @@ Solves MODEL under the course's variable orders and propagation levels
 (input and mrv, with none and fc) and the stronger ones (ac, domwdeg),
 with ascending values, and prints nodes, failures, propagations,
 time and the first solution found for each; the fastest row is marked *.
+The model's search statements are ignored: each row is the order it names.
 A model with minimize or maximize is solved to its proven optimum under
 each setting, and the row shows the optimum. --all compares full
 enumeration instead (not with an objective). Each row stops after
@@ -75,7 +76,9 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 		if c.Prop != "ac" {
 			p = plain
 		}
-		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], Deadline: time.Now().Add(timeout), StopFlag: &stop,
+		// FreeSearch: each row is the order it names, whatever the
+		// model's search statements say.
+		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], FreeSearch: true, Deadline: time.Now().Add(timeout), StopFlag: &stop,
 			Progress: func(engine.Stats) { underway() }}
 		row := compare.Run(p, c.Order, c.Prop, opts, o.all)
 		if stop.Load() {

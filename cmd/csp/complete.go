@@ -2,12 +2,15 @@ package main
 
 import (
 	"cmp"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/csp-lang/csp/lang"
 )
 
 // completer offers completions for the word before the cursor: commands
@@ -20,15 +23,37 @@ type completer struct{ s *session }
 // false are not here: the session's Names has them, as it has every name
 // in scope.
 var languageWords = []string{"param", "var", "in", "forall", "exists", "and", "or", "not", "xor",
-	"union", "diff", "show", "minimize", "maximize", "for", "where", "if", "then", "else", "end", "def", "enum",
+	"union", "diff", "show", "minimize", "maximize", "search", "for", "where", "if", "then", "else", "end", "def", "enum",
 	"alldiff", "alldifferent", "all_different", "diagonal", "increasing", "decreasing",
 	"sum", "count", "min", "max", "product", "abs", "length", "board", "grid",
 	"circuit", "subcircuit", "cumulative", "global_cardinality", "inverse", "lex_less", "lex_lesseq",
 	"nooverlap", "regular", "runs", "table"}
 
 var settingValues = map[string][]string{
-	"order": {"input", "mrv", "domwdeg"}, "values": {"min", "max", "mid", "auto"}, "prop": {"none", "fc", "ac"},
-	"timeout": {"off", "10s", "1m"},
+	"order": {"input", "mrv", "domwdeg", "smallest", "largest"}, "values": {"min", "max", "mid", "auto", "split", "split-max"}, "prop": {"none", "fc", "ac"},
+	"search": {"free", "model"}, "timeout": {"off", "10s", "1m"},
+}
+
+// searchSetting is what may follow order or values in a search
+// statement, when the word being completed stands there; nil otherwise.
+func searchSetting(fields []string, word string) []string {
+	if len(fields) == 0 || fields[0] != "search" {
+		return nil
+	}
+	prev := len(fields) - 1 // the word before the cursor's
+	if word != "" {
+		prev--
+	}
+	if prev < 1 {
+		return nil
+	}
+	switch fields[prev] {
+	case "order":
+		return slices.Sorted(maps.Keys(lang.SearchOrders))
+	case "values":
+		return slices.Sorted(maps.Keys(lang.SearchValues))
+	}
+	return nil
 }
 
 var traceValues = []string{"on", "off", "domains", "piles"}
@@ -70,8 +95,13 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 		}
 	case strings.HasPrefix(before, ":"):
 		return nil, 0
+	case searchSetting(fields, word) != nil:
+		cands = searchSetting(fields, word)
 	default:
 		cands = append(append([]string(nil), languageWords...), c.names()...)
+		if len(fields) > 0 && fields[0] == "search" {
+			cands = append(cands, "order", "values")
+		}
 	}
 	cands = slices.Clone(cands)
 	sort.Strings(cands)

@@ -39,6 +39,13 @@ func TestCompleter(t *testing.T) {
 		{"t", []string{"able", "hen", "rue"}},
 		{"circ", []string{"uit"}},
 		{"x = sub", []string{"circuit"}},
+		{"sea", []string{"rch"}},
+		{"search queens order s", []string{"mallest"}},
+		{"search queens order ", []string{"domwdeg", "input", "largest", "mrv", "smallest"}},
+		{"search queens values m", []string{"ax", "id", "in"}},
+		{"search queens o", []string{"r", "rder"}},
+		{"search que", []string{"ens"}},
+		{"queens order sm", nil}, // not a search statement: no order names
 	} {
 		if got := completions(c, tc.line); !slices.Equal(got, tc.want) {
 			t.Errorf("%q completes to %q, want %q", tc.line, got, tc.want)

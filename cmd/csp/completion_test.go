@@ -72,7 +72,7 @@ func TestBashCompletes(t *testing.T) {
 		{"csp so", "solve"},
 		{"csp c", "check compare completion"},
 		{"csp solve --order m", "mrv"},
-		{"csp solve --order = ", "domwdeg input mrv"},
+		{"csp solve --order = ", "domwdeg input largest mrv smallest"},
 		{"csp solve --prop=f", "--prop=fc"}, // COMP_WORDBREAKS without "="
 		{"csp solve --trace p", "piles"},
 		{"csp solve queens.csp --trace ", "domains piles queens.csp steps sub tree.csp"},
@@ -121,7 +121,7 @@ func TestFishCompletes(t *testing.T) {
 	script, dir := completionScript(t, "fish"), completionDir(t)
 	cases := []struct{ line, want string }{
 		{"csp so", "solve"},
-		{"csp solve --order ", "domwdeg input mrv"},
+		{"csp solve --order ", "domwdeg input largest mrv smallest"},
 		{"csp solve queens.csp --trace p", "piles"},
 		{"csp solve qu", "queens.csp"},
 		{"csp solve --tree t", "tree.svg"},
@@ -207,8 +207,8 @@ _describe() { local -a c; c=("${(@P)4}"); print -l -- "${c[@]%%:*}" }
 `
 	cases := []struct{ line, want string }{
 		{"csp ", sortedWords(subcommandNames())},
-		{"csp solve --order ", "domwdeg input mrv"},
-		{"csp solve --order=m", "domwdeg input mrv"},
+		{"csp solve --order ", "domwdeg input largest mrv smallest"},
+		{"csp solve --order=m", "domwdeg input largest mrv smallest"},
 		{"csp solve --trace ", "*.csp -g domains files piles steps"},
 		{"csp solve --trace=", "domains piles steps"},
 		{"csp solve --tree ", "*.(svg|dot) -g files"},

@@ -15,7 +15,7 @@ func TestDefaultsMatchEngine(t *testing.T) {
 		t.Errorf("csp searches with --order %v --values %v --prop %v; engine.Default() is %v/%v/%v",
 			defaultOrder, defaultValues, defaultProp, d.Order, d.Values, d.Prop)
 	}
-	if d.Restarts {
+	if d.Restarts != engine.RestartNone {
 		t.Error("engine.Default() restarts; csp solve has no flag to restart")
 	}
 }

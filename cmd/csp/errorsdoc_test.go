@@ -364,7 +364,7 @@ func TestErrorsDocComplete(t *testing.T) {
 	}
 	doc := string(data)
 	var files []string
-	for _, pat := range []string{"lang/*.go", "cmd/csp/*.go"} {
+	for _, pat := range []string{"lang/*.go", "cmd/csp/*.go", "lang/fzn/*.go", "cmd/csp/internal/fzncmd/*.go"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}
@@ -372,6 +372,7 @@ func TestErrorsDocComplete(t *testing.T) {
 	// user (the batch falls back when it meets one).
 	internal := []string{
 		"the scanner is run before the parser",
+		"the scanner runs before the parser",
 		"internal error (please report)",
 		"batch element used in an expression",
 	}
@@ -432,7 +433,7 @@ func TestErrorsDocComplete(t *testing.T) {
 }
 
 // messageArg returns the format string of a call that reports an error:
-// errorf(n, "..."), errs.Add(pos, end, "..."), fmt.Errorf("..."),
+// errorf(n, "..."), errs.Add(pos, end, "..."), a poster's fail("..."), fmt.Errorf("..."),
 // errors.New("..."), and fmt.Fprint* to stderr or a session's errw.
 func messageArg(c *ast.CallExpr) *ast.BasicLit {
 	name := ""
@@ -448,7 +449,7 @@ func messageArg(c *ast.CallExpr) *ast.BasicLit {
 		pkg = id.Name
 	}
 	switch {
-	case name == "errorf" || name == "Add":
+	case name == "errorf" || name == "Add" || name == "fail":
 		for _, a := range c.Args {
 			if lit := stringLit(a); lit != nil {
 				return lit

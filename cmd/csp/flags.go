@@ -44,6 +44,21 @@ type options struct {
 	job       string    // --job FILE:K, a job of csp split to solve
 	eachJobs  string    // --each FILE when FILE is csp split's output: every job of it
 	noShow    bool      // the run prints no show text (compare): a board of any size is no error
+	// restarts is --restarts, when restartsSet; otherwise csp decides
+	// (searchopt.Auto).
+	restarts     engine.RestartPolicy
+	restartsSet  bool
+	restartScale int64   // --restart-scale (0: engine.DefaultRestartScale)
+	restartBase  float64 // --restart-base (0: engine's 1.5)
+	seed         uint64  // --seed
+	// --last-conflict and --solution-guided, when given (set); otherwise
+	// csp decides (searchopt.Auto).
+	lastConflict, lastConflictSet bool
+	guided, guidedSet             bool
+	lns, lnsSet                   bool // --lns
+	freeSearch                    bool // -f, --free-search: the model's search statements are ignored
+	// chosen: --order, --values or --prop was given (searchopt.Goal).
+	chosen bool
 }
 
 // The default search settings: the strongest level, which the benchmark
@@ -135,6 +150,15 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
 	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
+	fs.Var(choice[engine.RestartPolicy]{&o.restarts, searchopt.Restarts}, "restarts", "")
+	fs.Int64Var(&o.restartScale, "restart-scale", 0, "N")
+	fs.Float64Var(&o.restartBase, "restart-base", 0, "F")
+	fs.Uint64Var(&o.seed, "seed", 0, "N")
+	fs.BoolVar(&o.lastConflict, "last-conflict", false, "")
+	fs.BoolVar(&o.guided, "solution-guided", false, "")
+	fs.BoolVar(&o.lns, "lns", false, "")
+	fs.BoolVar(&o.freeSearch, "f", false, "")
+	fs.BoolVar(&o.freeSearch, "free-search", false, "")
 	fs.BoolVar(&o.progress, "progress", false, "")
 	fs.StringVar(&o.each, "each", "", "FILE")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "N")
@@ -238,6 +262,17 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	}
 	if solve && o.workers < 1 {
 		return nil, errors.New("--workers needs a positive number")
+	}
+	o.restartsSet = flagGiven(fs, "restarts")
+	o.lastConflictSet = flagGiven(fs, "last-conflict")
+	o.guidedSet = flagGiven(fs, "solution-guided")
+	o.lnsSet = flagGiven(fs, "lns")
+	o.chosen = flagGiven(fs, "order") || flagGiven(fs, "values") || flagGiven(fs, "prop")
+	if solve && o.restartScale < 0 || o.restartScale == 0 && flagGiven(fs, "restart-scale") {
+		return nil, errors.New("--restart-scale needs a positive number of failures")
+	}
+	if flagGiven(fs, "restart-base") && !(o.restartBase > 1 && o.restartBase <= 1e6) {
+		return nil, errors.New("--restart-base needs a number more than 1 (and at most 1000000), the growth of each run's cutoff under --restarts geometric")
 	}
 	if solve && o.traceMax < 0 {
 		return nil, errors.New("--trace-limit needs a number of lines (0: no limit)")

@@ -127,7 +127,6 @@ func TestFlagErrors(t *testing.T) {
 		{"compare", "m.csp --frob", "unknown flag --frob (did you mean --prop?); see csp help compare"},
 		{"solve", "m.csp -p 4", `-p "4": a param is name=value (the number of threads, MiniZinc's -p N, is --workers N)`},
 		{"solve", "m.csp --solver gecode", "--solver chooses MiniZinc's back end; csp is its own solver: leave it out"},
-		{"solve", "m.csp -f", "-f (free search) is csp's default"},
 		{"solve", "m.csp -i", "csp prints each improving solution"},
 		{"solve", "m.csp --time-limit 0", `--time-limit "0": not a positive number of milliseconds`},
 		{"solve", "m.csp --time-limit soon", `--time-limit "soon": not a positive number of milliseconds`},
@@ -172,7 +171,7 @@ func sampleValue(t *testing.T, f *flag.Flag) string {
 	if names := flagNames(f); names != nil {
 		return names[0]
 	}
-	samples := map[string]string{"N": "2", "D": "5s", "MS": "500", "S": "1G", "name=value": "n=1", "FILE": "f.txt", "FILE.svg|FILE.dot": "t.svg", "FILE:K": "jobs.txt:1"}
+	samples := map[string]string{"N": "2", "D": "5s", "MS": "500", "S": "1G", "name=value": "n=1", "FILE": "f.txt", "FILE.svg|FILE.dot": "t.svg", "FILE:K": "jobs.txt:1", "F": "1.5"}
 	v, ok := samples[f.Usage]
 	if !ok {
 		t.Errorf("flag %s: no placeholder (usage string) nor names for its value", dashes(f.Name))

@@ -64,19 +64,54 @@ Many instances:
 
 How to search (default: --order domwdeg --values auto --prop ac; the
 course's settings are --order input --values min --prop fc):
-  --order input|mrv|domwdeg
+  --order input|mrv|domwdeg|smallest|largest
                      variable order: declaration order; smallest domain
                      first (ties: most constraints on unassigned variables);
-                     or domain size over failure-weighted degree
-  --values min|max|mid|auto
+                     domain size over failure-weighted degree; the least
+                     lower bound first; the greatest upper bound first
+  --values min|max|mid|auto|split|split-max
                      try values ascending, descending, or from the middle
                      out; auto: from the middle out, but with minimize/
                      maximize the objective's variables best value first
                      and the start times of nooverlap/cumulative earliest
-                     first (satisfaction models: middle out)
+                     first (satisfaction models: middle out), and a domain
+                     of more than 65536 values split in halves (objective
+                     first, from its best side); split, split-max: halve
+                     every domain, lower or upper half first (--prop ac;
+                     under fc and none they are min and max)
   --prop none|fc|ac  none: check a constraint once its variables are set;
                      fc: forward checking after each assignment;
                      ac: propagation to a fixpoint, domain-consistent alldiff
+  --restarts none|luby|geometric
+                     go back to the root after a number of failures that
+                     grows with each run: the scale times 1 1 2 1 1 2 4 ...
+                     (luby) or times 1.5 each run (geometric); dom/wdeg's
+                     weights carry over, ties are broken at random; with
+                     minimize/maximize a run ends after that many failures
+                     without a better solution
+  --restart-scale N  failures of the first run (default 64)
+  --restart-base F   growth of the cutoff per run under geometric (default 1.5)
+  --seed N           seed of the random choices of restarts and LNS
+                     (default 0): the same seed, the same search on one
+                     worker
+  --last-conflict    after x = v fails, branch on x again until it is fixed
+  --solution-guided  try first each variable's value in the last solution
+  --lns              large neighbourhood search beside the complete search
+                     of minimize/maximize: around the best solution, keep
+                     most variables (a schedule keeps its order on each
+                     machine), search the rest a little, repeat; on one
+                     worker the two take turns, with --workers 2 or more
+                     one worker runs it; the complete search still proves
+                     the optimum
+  -f, --free-search  ignore the model's search statements: every variable
+                     is searched under --order and --values
+  When none of --order, --values and --prop is given, csp also chooses:
+  restarts (luby) for the first solution of a model without an
+  objective; for a model with nooverlap or cumulative, branching on the
+  start times earliest first (set times), with restarts and
+  --last-conflict when it optimises; --lns with --workers 2 or more.
+  -a, --count, -n N and the course's settings search the tree once, in
+  order. Flags given explicitly win (--restarts none, --lns=false).
   --decompose        post each global constraint (alldiff, circuit, table,
                      ...) as its decomposition into simpler constraints, as
                      inside an expression: what its propagator is worth
@@ -118,7 +153,7 @@ Output:
 MiniZinc's spellings work too: -n3 and grouped switches (-as), -D "n=8; m=3"
 (as -p), -d FILE (a data file), --all-solutions, --num-solutions N,
 --statistics, --json-stream (as --json), --time-limit MS (milliseconds),
---parallel N (as --workers).
+--parallel N (as --workers), -r/--random-seed N (as --seed).
 
 The language and every error: csp help language [SECTION], csp help errors.
 

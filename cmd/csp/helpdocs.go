@@ -21,6 +21,7 @@ type document struct {
 var documents = []document{
 	{"language", "the .csp language and the csp command", "docs/language.md", &docs.Language},
 	{"errors", "every error csp gives, with an example", "docs/errors.md", &docs.Errors},
+	{"minizinc", "csp as a MiniZinc solver: csp fzn, csp mzn install", "docs/minizinc.md", &docs.MiniZinc},
 }
 
 func lookupDocument(name string) *document {

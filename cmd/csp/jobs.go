@@ -112,17 +112,14 @@ func writeJobs(w io.Writer, m *engine.Model, paths *engine.Paths, starts []int) 
 			}
 			steps := paths.Suffix(i, keep)
 			for k, d := range steps {
-				if k > 0 && d.NotEqual && steps[k-1].NotEqual && steps[k-1].X == d.X {
+				if k > 0 && d.Op == engine.DecideNe && steps[k-1].Op == engine.DecideNe && steps[k-1].X == d.X {
 					line = append(line[:len(line)-1], ',') // name!=v1,v2: one string for the run
 				} else {
 					if k > 0 || keep > 0 {
 						line = append(line, ',')
 					}
 					line = append(line, names[d.X]...)
-					if d.NotEqual {
-						line = append(line, '!')
-					}
-					line = append(line, '=')
+					line = append(line, d.Op.String()...)
 				}
 				line = strconv.AppendInt(line, d.V, 10)
 				line = append(line, '"')
@@ -296,8 +293,8 @@ func (jr *jobResolver) resolve(l *jobLine, paths *engine.Paths) (*job, error) {
 			if sub, err = parseSteps(sub, step, jr.vars); err != nil {
 				return nil, fmt.Errorf("job %d/%d, subproblem %d: %v", l.Job, l.Jobs, i+1, err)
 			}
-			if sub[len(sub)-1].NotEqual && jr.prop != engine.PropAC {
-				return nil, fmt.Errorf("job %d/%d was cut under --prop ac (its paths take x != v steps, which only that search makes): solve it with --prop ac", l.Job, l.Jobs)
+			if sub[len(sub)-1].Op != engine.DecideEq && jr.prop != engine.PropAC {
+				return nil, fmt.Errorf("job %d/%d was cut under --prop ac (its paths take x != v, x <= v or x > v steps, which only that search makes): solve it with --prop ac", l.Job, l.Jobs)
 			}
 		}
 		var err error
@@ -315,18 +312,25 @@ func (jr *jobResolver) resolve(l *jobLine, paths *engine.Paths) (*job, error) {
 }
 
 // parseSteps appends the decisions of a step to sub: "name=value",
-// "name!=value", or "name!=v1,v2,..." for name != v1, name != v2, ...
-// in turn (the x != v steps of a path come in runs on one variable). The
-// values are integers, so the last = ends the name, whatever it holds.
+// "name!=value", "name<=value", "name>value" (domain splitting's halves),
+// or "name!=v1,v2,..." for name != v1, name != v2, ... in turn (the
+// x != v steps of a path come in runs on one variable). The values are
+// integers, so the last = or > ends the name, whatever it holds.
 func parseSteps(sub engine.Subproblem, step string, vars map[string]engine.Var) (engine.Subproblem, error) {
-	i := strings.LastIndexByte(step, '=')
+	i := strings.LastIndexAny(step, "=>")
 	if i < 0 {
-		return sub, fmt.Errorf("%q is not name=value or name!=value", step)
+		return sub, fmt.Errorf("%q is not name=value, name!=value, name<=value or name>value", step)
 	}
-	name, ne := step[:i], false
-	if strings.HasSuffix(name, "!") {
-		name, ne = name[:len(name)-1], true
+	name, op := step[:i], engine.DecideEq
+	switch {
+	case step[i] == '>':
+		op = engine.DecideGt
+	case strings.HasSuffix(name, "!"):
+		name, op = name[:len(name)-1], engine.DecideNe
+	case strings.HasSuffix(name, "<"):
+		name, op = name[:len(name)-1], engine.DecideLe
 	}
+	ne := op == engine.DecideNe
 	x, ok := vars[name]
 	values := step[i+1:]
 	for {
@@ -344,7 +348,7 @@ func parseSteps(sub engine.Subproblem, step string, vars map[string]engine.Var) 
 		if !ok {
 			return sub, fmt.Errorf("%q: the model has no variable %s", step, name)
 		}
-		sub = append(sub, engine.Decision{X: x, V: v, NotEqual: ne})
+		sub = append(sub, engine.Decision{X: x, V: v, Op: op})
 		if !several {
 			return sub, nil
 		}

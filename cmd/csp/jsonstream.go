@@ -113,6 +113,7 @@ type jsonProgressLine struct {
 	Propagations int64   `json:"propagations"`
 	NodesPerSec  int64   `json:"nodes_per_s"`
 	TimeMS       float64 `json:"time_ms"`
+	Objective    *int64  `json:"objective,omitempty"` // an optimisation's best so far
 }
 
 type jsonErrorLine struct {
@@ -191,9 +192,11 @@ func (j *jsonStream) statistics(st engine.Stats, res outcome) {
 }
 
 // progress writes a progress line.
-func (j *jsonStream) progress(st engine.Stats, elapsed time.Duration) {
+// best, if not nil, is an optimisation's best objective so far.
+func (j *jsonStream) progress(st engine.Stats, elapsed time.Duration, best *int64) {
 	j.emit(jsonProgressLine{Type: "progress", Solutions: st.Solutions, Nodes: st.Nodes, Failures: st.Failures,
-		Propagations: st.Propagations, NodesPerSec: int64(float64(st.Nodes) / elapsed.Seconds()), TimeMS: j.sinceStart()})
+		Propagations: st.Propagations, NodesPerSec: int64(float64(st.Nodes) / elapsed.Seconds()), TimeMS: j.sinceStart(),
+		Objective: best})
 }
 
 // errors writes an error line for each error of err: one per positioned

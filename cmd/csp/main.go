@@ -6,6 +6,8 @@
 //	csp split MODEL [DATA...] --jobs N
 //	csp merge [FILE...]
 //	csp play [--addr HOST:PORT] [--out DIR]
+//	csp fzn MODEL.fzn [-a] [-n N] [-f] [-p N] [-r SEED] [-s] [-t MS]
+//	csp mzn install [DIR]
 //	csp help [COMMAND|TOPIC]
 //	csp completion bash|zsh|fish
 package main
@@ -15,6 +17,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/fzncmd"
 )
 
 // Exit statuses, as the language spec fixes them.
@@ -67,6 +71,10 @@ func init() {
 			constText(mergeUsage), mergeCmd, mergeFlags, opNone},
 		{"play", "[--addr HOST:PORT] [--out DIR]", "csp in the browser",
 			constText(playUsage), quiet(playCmd), playFlags, opNone},
+		{"fzn", "MODEL.fzn [-a] [-n N] [-f] [-s] [-t MS]", "solve a FlatZinc model (csp as a MiniZinc solver)",
+			constText(fzncmd.FznUsage), fznCmd, nil, opNone},
+		{"mzn", "install [DIR]", "make csp a MiniZinc solver (minizinc --solver csp)",
+			constText(fzncmd.MznUsage), mznCmd, nil, opNone},
 		{"help", "[COMMAND|TOPIC]", "this text, a command's, or a document",
 			mainUsage, helpCmd, nil, opTopics},
 		{"completion", "bash|zsh|fish", "print a shell completion script",
@@ -134,6 +142,17 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", name, suggest(name, subcommandNames()))
 	fmt.Fprint(stderr, "run 'csp help' for usage\n")
 	return exitBadInput
+}
+
+// fznEnv is what csp fzn and csp mzn take from this package.
+func fznEnv() fzncmd.Env { return fzncmd.Env{Version: version(), OnSignal: onSignal} }
+
+func fznCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return fzncmd.Fzn(args, stdin, stdout, stderr, fznEnv())
+}
+
+func mznCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	return fzncmd.MznInstall(args, stdout, stderr, fznEnv())
 }
 
 func versionCmd(_ []string, _ io.Reader, stdout, _ io.Writer) int {

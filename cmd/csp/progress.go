@@ -22,6 +22,9 @@ type progress struct {
 	last  time.Time
 	shown bool
 	what  string // what the line says is going on: searching, unless set
+	// best, if set, returns an optimisation's best objective so far
+	// (false before its first solution): the lines show it.
+	best func() (int64, bool)
 }
 
 type progressMode uint8
@@ -84,34 +87,45 @@ func (p *progress) update(st engine.Stats) {
 		return
 	}
 	p.last = now
+	var best *int64
+	if p.best != nil {
+		if v, ok := p.best(); ok {
+			best = &v
+		}
+	}
 	switch p.mode {
 	case progressJSON:
-		p.js.progress(st, elapsed)
+		p.js.progress(st, elapsed, best)
 		p.flush()
 	case progressLines:
-		fmt.Fprintln(p.w, p.text(st, elapsed))
+		fmt.Fprintln(p.w, p.text(st, elapsed, best))
 	default:
 		p.shown = true
-		fmt.Fprint(p.w, "\r\033[K"+p.text(st, elapsed))
+		fmt.Fprint(p.w, "\r\033[K"+p.text(st, elapsed, best))
 	}
 }
 
 // progressText is the line itself:
-// searching: 1.2M nodes, 3456 solutions, 1.1M nodes/s, 2s.
-func progressText(st engine.Stats, elapsed time.Duration) string {
+// searching: 1.2M nodes, 3456 solutions, 1.1M nodes/s, 2s; and for an
+// optimisation, its best objective so far: ..., best 930.
+func progressText(st engine.Stats, elapsed time.Duration, best *int64) string {
 	rate := int64(0)
 	if s := elapsed.Seconds(); s > 0 {
 		rate = int64(float64(st.Nodes) / s)
 	}
-	return fmt.Sprintf("searching: %s nodes, %s solutions, %s nodes/s, %s",
+	text := fmt.Sprintf("searching: %s nodes, %s solutions, %s nodes/s, %s",
 		count(st.Nodes), count(st.Solutions), count(rate), elapsed.Truncate(time.Second))
+	if best != nil {
+		text += fmt.Sprintf(", best %d", *best)
+	}
+	return text
 }
 
 // text is progressText, or for an explanation the line of its checks:
 // explaining: 1.2M nodes in this check, 8s.
-func (p *progress) text(st engine.Stats, elapsed time.Duration) string {
+func (p *progress) text(st engine.Stats, elapsed time.Duration, best *int64) string {
 	if p.what == "" {
-		return progressText(st, elapsed)
+		return progressText(st, elapsed, best)
 	}
 	return fmt.Sprintf("%s: %s nodes in this check, %s", p.what, count(st.Nodes), elapsed.Truncate(time.Second))
 }

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -46,11 +47,17 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 	}
 	sense, _ := prog.Model.Objective()
 	r.optimizing = sense != engine.Satisfy
-	r.opts = engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &r.stop}
+	r.opts = o.engineOptions(prog.Model, searchopt.Goal{First: solutionLimit(o) == 1 && !r.optimizing, Workers: o.workers})
+	r.opts.StopFlag = &r.stop
 	if o.timeout > 0 && testHookTimeUp == nil {
 		r.opts.Deadline = start.Add(o.timeout) // compiling counts too
 	}
 	r.meter = newProgressFor(o, r.js, func() { r.out.Flush() }, stderr)
+	if r.meter != nil && r.optimizing {
+		// Read where the solutions are reported, which the engine
+		// serialises with its progress calls.
+		r.meter.best = func() (int64, bool) { return r.res.objective, r.res.found > 0 }
+	}
 	r.opts.Progress = func(st engine.Stats) {
 		if r.meter != nil {
 			r.meter.update(st)
@@ -82,7 +89,10 @@ func (r *searchRun) parallel() bool {
 	if r.job != nil {
 		return true // SolveSubproblems searches the job's subproblems, on one worker or more
 	}
-	return o.workers > 1 && o.trace == traceOff && r.tree == nil && o.first == 0 && (o.all || o.count || r.optimizing)
+	if o.trace != traceOff || r.tree != nil || o.first != 0 {
+		return false
+	}
+	return o.workers > 1 && (o.all || o.count || r.optimizing) || r.opts.LNS && r.optimizing // one worker: LNS takes turns with the search
 }
 
 // run searches, prints, and returns the exit status.

@@ -53,6 +53,7 @@ type settings struct {
 	values  engine.ValueOrder
 	prop    engine.PropLevel
 	timeout time.Duration
+	free    bool // :set search free: the model's search statements are ignored (csp solve -f)
 }
 
 // inputName labels the statement being typed in error messages: the
@@ -172,7 +173,7 @@ func (s *session) domains() map[string]string {
 	declared := s.prog.Declared() // not the variables lowering made
 	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
 		if declared[v] {
-			out[m.VarName(v)] = lang.FormatDomain(s.root.Domain(v))
+			out[m.VarName(v)] = lang.FormatIntervals(s.root.DomainIntervals(v))
 		}
 	}
 	return out
@@ -189,7 +190,7 @@ func (s *session) narrowed(before map[string]string, shown []engine.Var) []engin
 	m := s.prog.Model
 	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
 		old, ok := before[m.VarName(v)]
-		if ok && !skip[v] && old != lang.FormatDomain(s.root.Domain(v)) {
+		if ok && !skip[v] && old != lang.FormatIntervals(s.root.DomainIntervals(v)) {
 			out = append(out, v)
 		}
 	}
@@ -270,11 +271,19 @@ func (s *session) propagate() (ok, stopped bool) {
 }
 
 func (s *session) options() engine.Options {
-	o := engine.Options{Order: s.settings.order, Values: s.settings.values, Prop: s.settings.prop}
+	o := engine.Options{Order: s.settings.order, Values: s.settings.values, Prop: s.settings.prop, FreeSearch: s.settings.free}
 	if s.settings.timeout > 0 {
 		o.Deadline = time.Now().Add(s.settings.timeout)
 	}
 	return o
+}
+
+// searchOptions are the options of a search that runs to its end
+// (complete: :all, :count) or stops at its first solution (:solve), with
+// csp's choices (searchopt.Auto) as csp solve makes them.
+func (s *session) searchOptions(complete bool) engine.Options {
+	sense, _ := s.prog.Model.Objective()
+	return searchopt.Auto(s.options(), s.prog.Model, searchopt.Goal{First: !complete && sense == engine.Satisfy})
 }
 
 // maxShown bounds the domains printed after one statement.
@@ -286,12 +295,12 @@ func (s *session) showDomains(vars []engine.Var) {
 			fmt.Fprintf(s.out, "... and %d more\n", len(vars)-maxShown)
 			return
 		}
-		dom := s.root.Domain(v)
+		dom := s.root.DomainIntervals(v)
 		name := s.prog.Model.VarName(v)
-		if len(dom) == 1 {
-			fmt.Fprintf(s.out, "%s = %d\n", name, dom[0])
+		if len(dom) == 1 && dom[0].Lo == dom[0].Hi {
+			fmt.Fprintf(s.out, "%s = %d\n", name, dom[0].Lo)
 		} else {
-			fmt.Fprintf(s.out, "%s in %s\n", name, lang.FormatDomain(dom))
+			fmt.Fprintf(s.out, "%s in %s\n", name, lang.FormatIntervals(dom))
 		}
 	}
 }
@@ -309,7 +318,7 @@ func (s *session) query(text string) {
 		fmt.Fprint(s.out, q.Named(s.value))
 		return
 	}
-	fmt.Fprintf(s.out, "%s in %s\n", q.Text, q.Domains(s.root.Domain))
+	fmt.Fprintf(s.out, "%s in %s\n", q.Text, q.Domains(s.root.DomainIntervals))
 }
 
 // value reads the current solution; constants never ask.
@@ -620,14 +629,14 @@ func (s *session) save(path string) {
 // set changes or lists the search settings.
 func (s *session) set(args []string) {
 	if len(args) == 0 {
-		fmt.Fprintf(s.out, "order   %s\nvalues  %s\nprop    %s\ntimeout %s\n",
+		fmt.Fprintf(s.out, "order   %s\nvalues  %s\nprop    %s\nsearch  %s\ntimeout %s\n",
 			searchopt.NameOf(orders, s.settings.order), searchopt.NameOf(valueOrders, s.settings.values),
-			searchopt.NameOf(propLevels, s.settings.prop), timeoutText(s.settings.timeout))
+			searchopt.NameOf(propLevels, s.settings.prop), searchText(s.settings.free), timeoutText(s.settings.timeout))
 		return
 	}
 	if len(args) != 2 {
 		s.failed = true
-		fmt.Fprintln(s.errw, "usage: :set order|values|prop|timeout VALUE, or :set alone to list the settings")
+		fmt.Fprintln(s.errw, "usage: :set order|values|prop|search|timeout VALUE, or :set alone to list the settings")
 		return
 	}
 	var err error
@@ -641,6 +650,13 @@ func (s *session) set(args []string) {
 		err = choice[engine.PropLevel]{&s.settings.prop, propLevels}.Set(args[1])
 		if err == nil && (before == engine.PropAC) != (s.settings.prop == engine.PropAC) {
 			s.recompile(s.stmts) // lookups are lowered for the level (lang.Input.PlainLookups)
+		}
+	case "search":
+		switch args[1] {
+		case "model", "free":
+			s.settings.free = args[1] == "free"
+		default:
+			err = fmt.Errorf("not one of free, model (free ignores the model's search statements)")
 		}
 	case "timeout":
 		if args[1] == "off" || args[1] == "0" {
@@ -660,7 +676,16 @@ func (s *session) set(args []string) {
 	fmt.Fprintf(s.out, "%s = %s\n", args[0], args[1])
 }
 
-var settingNames = []string{"order", "values", "prop", "timeout"}
+var settingNames = []string{"order", "values", "prop", "search", "timeout"}
+
+// searchText names the search setting: the model's search statements
+// followed, or ignored.
+func searchText(free bool) string {
+	if free {
+		return "free"
+	}
+	return "model"
+}
 
 func timeoutText(d time.Duration) string {
 	if d == 0 {
@@ -737,6 +762,9 @@ func (s *session) reset() {
 	}
 	if s.settings.prop != defaultProp {
 		kept = append(kept, "prop "+searchopt.NameOf(propLevels, s.settings.prop))
+	}
+	if s.settings.free {
+		kept = append(kept, "search free")
 	}
 	if s.settings.timeout != 0 {
 		kept = append(kept, "timeout "+timeoutText(s.settings.timeout))

@@ -13,7 +13,7 @@ import (
 // newSearch creates the solver of a new search, narrated when :trace is
 // on; complete says whether it will run to the end (:all, :count).
 func (s *session) newSearch(complete bool) (*engine.Solver, error) {
-	sv, err := engine.NewSolver(s.prog.Model, s.options())
+	sv, err := engine.NewSolver(s.prog.Model, s.searchOptions(complete))
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func (s *session) drawTree(args []string) {
 		fmt.Fprintln(s.out, "no search yet: :solve, :all or :count first")
 		return
 	}
-	sv, err := engine.NewSolver(s.prog.Model, s.options())
+	sv, err := engine.NewSolver(s.prog.Model, s.searchOptions(s.complete))
 	if err != nil {
 		fmt.Fprintln(s.errw, "csp:", err)
 		return

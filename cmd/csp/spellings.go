@@ -19,7 +19,7 @@ import (
 var otherSpellings = map[string]bool{
 	"D": true, "d": true, "data": true, // all commands
 	"all-solutions": true, "num-solutions": true, "statistics": true,
-	"json-stream": true, "time-limit": true, "parallel": true,
+	"json-stream": true, "time-limit": true, "parallel": true, "r": true, "random-seed": true,
 }
 
 // addOtherSpellings registers MiniZinc's names for csp's flags.
@@ -36,20 +36,18 @@ func addOtherSpellings(fs *flag.FlagSet, o *options, solve bool) {
 	fs.BoolVar(&o.json, "json-stream", false, "")
 	fs.Var(millisFlag{&o.timeout}, "time-limit", "MS")
 	fs.IntVar(&o.workers, "parallel", runtime.NumCPU(), "N") // the default of --workers
+	fs.Uint64Var(&o.seed, "r", 0, "N")
+	fs.Uint64Var(&o.seed, "random-seed", 0, "N")
 }
 
 // hints answer MiniZinc flags that csp does not take, or takes otherwise.
 var hints = map[string]string{
 	"solver":                 "--solver chooses MiniZinc's back end; csp is its own solver: leave it out",
-	"f":                      "-f (free search) is csp's default: it has no search annotations to ignore; --order chooses the variable order",
-	"free-search":            "--free-search is csp's default: it has no search annotations to ignore; --order chooses the variable order",
 	"i":                      "csp prints each improving solution of minimize/maximize without -i",
 	"intermediate":           "csp prints each improving solution of minimize/maximize without --intermediate",
 	"intermediate-solutions": "csp prints each improving solution of minimize/maximize without --intermediate-solutions",
 	"c":                      "-c compiles without solving in MiniZinc; csp check MODEL checks a model without solving it",
 	"compile":                "--compile compiles without solving in MiniZinc; csp check MODEL checks a model without solving it",
-	"r":                      "-r seeds MiniZinc's random choices; csp makes none: on one worker its search is the same every run",
-	"random-seed":            "--random-seed seeds MiniZinc's random choices; csp makes none: on one worker its search is the same every run",
 	"output-mode":            "--output-mode is MiniZinc's; csp prints the model's show, or with --json one JSON object per line",
 }
 

@@ -13,7 +13,7 @@ func (n *Narrator) narrate(e engine.TraceEvent) {
 	case engine.TraceNode:
 		n.line(e.Depth-1, n.decision(e))
 	case engine.TracePrune:
-		n.line(e.Depth, fmt.Sprintf("%s ∖ %s%s", n.name(e.Var), ValueSet(e.Values), n.cause(e)))
+		n.line(e.Depth, fmt.Sprintf("%s ∖ %s%s", n.name(e.Var), RangeSet(e.Ranges), n.cause(e)))
 	case engine.TraceFail:
 		n.line(e.Depth, "✗ "+n.deadEnd(e))
 	case engine.TraceBacktrack:
@@ -52,12 +52,9 @@ func (n *Narrator) pileLines(depth int) {
 		width = max(width, len(n.name(x)))
 	}
 	for d := 1; d <= depth; d++ {
-		x, v, eq, rest := n.s.Pile(d, n.pile)
+		x, v, dec, rest := n.s.Pile(d, n.pile)
 		n.pile = rest // Pile fills it again at the next position, not a new slice
-		op := "="
-		if !eq {
-			op = "≠"
-		}
+		op := OpText(dec)
 		pile := "pile " + JoinValues(rest, " ")
 		if len(rest) == 0 {
 			pile = "pile empty"
@@ -66,13 +63,23 @@ func (n *Narrator) pileLines(depth int) {
 	}
 }
 
-// decision writes x = v, or x ≠ v for PropAC's right branches.
+// decision writes x = v, or x ≠ v for PropAC's right branches, x ≤ v
+// and x > v for the halves of a split.
 func (n *Narrator) decision(e engine.TraceEvent) string {
-	op := "="
-	if !e.Eq {
-		op = "≠"
+	return n.name(e.Var) + " " + OpText(e.Decision()) + " " + strconv.FormatInt(e.Value, 10)
+}
+
+// OpText writes a decision's relation as the trace shows it.
+func OpText(op engine.DecisionOp) string {
+	switch op {
+	case engine.DecideNe:
+		return "≠"
+	case engine.DecideLe:
+		return "≤"
+	case engine.DecideGt:
+		return ">"
 	}
-	return n.name(e.Var) + " " + op + " " + strconv.FormatInt(e.Value, 10)
+	return "="
 }
 
 // deadEnd says why a node failed.

@@ -13,9 +13,11 @@ import (
 )
 
 var (
-	Orders      = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg}
-	ValueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto}
-	PropLevels  = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
+	Orders = map[string]engine.VarOrder{"input": engine.OrderInput, "mrv": engine.OrderMRV, "domwdeg": engine.OrderDomWdeg,
+		"smallest": engine.OrderSmallest, "largest": engine.OrderLargest}
+	ValueOrders = map[string]engine.ValueOrder{"min": engine.ValuesMin, "max": engine.ValuesMax, "mid": engine.ValuesMid, "auto": engine.ValuesAuto,
+		"split": engine.ValueSplit, "split-max": engine.ValueSplitMax}
+	PropLevels = map[string]engine.PropLevel{"none": engine.PropNone, "fc": engine.PropFC, "ac": engine.PropAC}
 )
 
 // NameOf is the name of v in m; names in order, joined by |, should a

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/csp-lang/csp/engine"
 )
 
 // The viewer as a person meets it, in headless Chromium: the page opens
@@ -74,6 +76,9 @@ type selftest struct {
 	Replay       string
 	ReplayPanel  string
 	ReplayBoard  int
+	Runs         int
+	Stats        string
+	RunPanel     string
 }
 
 var selftestPre = regexp.MustCompile(`(?s)<pre id="selftest">(.*?)</pre>`)
@@ -153,6 +158,29 @@ func TestViewerInChromium(t *testing.T) {
 
 	t.Logf("screenshot: %s", shot)
 	checkFits(t, shot)
+}
+
+// A search that restarts: the first node of each run is marked, its
+// panel says a run begins there, and the header counts the restarts.
+func TestViewerRestartsInChromium(t *testing.T) {
+	browser := chromium(t)
+	opts := engine.Options{Order: engine.OrderInput, Values: engine.ValuesMin, Prop: engine.PropFC, Restarts: engine.RestartLuby, RestartScale: 1}
+	r, st := solve(t, queens(t, 8), opts, Options{}, false)
+	if r.restarts == 0 {
+		t.Fatal("the search did not restart")
+	}
+	page := writePage(t, r, Header{Title: "queens.csp (n=8)", Stats: st})
+	dom, err := headless(browser, t.TempDir(), "file://"+page+"#selftest", "--dump-dom")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readSelftest(t, dom)
+	t.Logf("self-test: %+v", got)
+	if len(got.Errors) > 0 || got.Runs != int(r.restarts) || !strings.Contains(got.Stats, plural(r.restarts, "restart")) ||
+		!strings.Contains(got.RunPanel, "run 2 begins here") {
+		t.Errorf("errors %q; %d runs marked for %d restarts; the header says %q; the panel of the first run says %q",
+			got.Errors, got.Runs, r.restarts, got.Stats, got.RunPanel)
+	}
 }
 
 // checkFits reads the screenshot: the tree's edges and nodes (any pixel

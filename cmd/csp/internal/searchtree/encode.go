@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"strconv"
 	"strings"
+
+	"github.com/csp-lang/csp/engine"
 )
 
 // The stored nodes travel to the viewer as one base64 string of varints,
@@ -62,24 +64,20 @@ func encodeFailures(dst []byte, fs []failure) []byte {
 	return dst
 }
 
-// formatDomain writes ascending values as ranges and single values
-// separated by spaces: "1..3 5 7..9"; "" for an empty domain.
-func formatDomain(vs []int64) string {
+// formatDomain writes a domain, given as its maximal intervals, as ranges
+// and single values separated by spaces: "1..3 5 7..9"; "" for an empty
+// domain. A wide domain takes as many words as it has intervals.
+func formatDomain(ivs []engine.Interval) string {
 	var b strings.Builder
-	for i := 0; i < len(vs); {
-		j := i
-		for j+1 < len(vs) && vs[j+1] == vs[j]+1 {
-			j++
-		}
+	for _, iv := range ivs {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(strconv.FormatInt(vs[i], 10))
-		if j > i {
+		b.WriteString(strconv.FormatInt(iv.Lo, 10))
+		if iv.Hi > iv.Lo {
 			b.WriteString("..")
-			b.WriteString(strconv.FormatInt(vs[j], 10))
+			b.WriteString(strconv.FormatInt(iv.Hi, 10))
 		}
-		i = j + 1
 	}
 	return b.String()
 }

@@ -63,6 +63,9 @@ func TestEvents(t *testing.T) {
 			if s := strings.Join(hid, "; "); s != c.hidden {
 				t.Errorf("counted %q, want %q", s, c.hidden)
 			}
+			if c.name == "restart" && (fmt.Sprint(r.runs) != "[2]" || r.restarts != 1) {
+				t.Errorf("runs %v, %d restarts; want [2], 1", r.runs, r.restarts)
+			}
 			if s, f, so := r.Totals(); [3]int64{s, f, so} != c.totals {
 				t.Errorf("totals %d, %d, %d; want %v", s, f, so, c.totals)
 			}

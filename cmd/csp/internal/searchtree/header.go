@@ -37,13 +37,11 @@ func (h Header) caption() string {
 	}
 }
 
-// label is a node's decision: q[1]=2, or q[1]≠2 for a right branch.
+// label is a node's decision: q[1]=2, q[1]≠2 for a right branch, x≤7 or
+// x>7 for the halves of a split.
 func (r *Recorder) label(i int32) string {
 	n := r.nodes[i]
-	op := "="
-	if !n.eq {
-		op = "≠"
-	}
+	op := map[engine.DecisionOp]string{engine.DecideEq: "=", engine.DecideNe: "≠", engine.DecideLe: "≤", engine.DecideGt: ">"}[n.op]
 	return r.prog.Model.VarName(engine.Var(n.v)) + op + strconv.FormatInt(n.val, 10)
 }
 

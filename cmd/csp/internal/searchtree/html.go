@@ -57,6 +57,16 @@ type treeData struct {
 	Budget   int               `json:"budget"`
 	Solved   bool              `json:"rootSolved"`
 	Stopped  string            `json:"stopped,omitempty"`
+	// Runs are the stored nodes where a run begins after a restart;
+	// Restarts counts the restarts, those past the stored nodes too.
+	Runs     []int32 `json:"runs,omitempty"`
+	Restarts int64   `json:"restarts,omitempty"`
+	// Splits lists the nodes that are halves of a split (their not-eq
+	// bit is set): node index, then 2 for x <= v and 3 for x > v.
+	Splits [][2]int `json:"splits,omitempty"`
+	// Big lists the values beyond 2^53, which JavaScript numbers do not
+	// hold exactly, as decimal strings: node index, value.
+	Big [][2]any `json:"big,omitempty"`
 }
 
 type showData struct {
@@ -112,23 +122,37 @@ func (r *Recorder) data(h Header) *treeData {
 			"engineNodes": h.Stats.Nodes, "propagations": h.Stats.Propagations,
 			"maxDepth": h.Stats.MaxDepth, "ms": float64(h.Stats.SearchTime.Microseconds()) / 1000,
 		},
-		Notes:   r.notes(h),
-		Vars:    make([]string, m.NumVars()),
-		Cons:    map[string]string{},
-		Init:    r.init,
-		Root:    r.root,
-		Count:   len(r.nodes),
-		Nodes:   base64.StdEncoding.EncodeToString(encodeNodes(make([]byte, 0, r.bytes), r.nodes)),
-		Hidden:  [][4]int64{},
-		Fails:   base64.StdEncoding.EncodeToString(encodeFailures(nil, r.fails)),
-		Doms:    [][]any{},
-		Shows:   shows(r.prog.ShowCells()),
-		Budget:  DisplayBudget,
-		Solved:  r.rootSolved,
-		Stopped: h.Stopped,
+		Notes:    r.notes(h),
+		Vars:     make([]string, m.NumVars()),
+		Cons:     map[string]string{},
+		Init:     r.init,
+		Root:     r.root,
+		Count:    len(r.nodes),
+		Nodes:    base64.StdEncoding.EncodeToString(encodeNodes(make([]byte, 0, r.bytes), r.nodes)),
+		Hidden:   [][4]int64{},
+		Fails:    base64.StdEncoding.EncodeToString(encodeFailures(nil, r.fails)),
+		Doms:     [][]any{},
+		Shows:    shows(r.prog.ShowCells()),
+		Budget:   DisplayBudget,
+		Solved:   r.rootSolved,
+		Stopped:  h.Stopped,
+		Restarts: r.restarts,
+	}
+	for _, i := range r.runs {
+		if int(i) < len(r.nodes) {
+			d.Runs = append(d.Runs, i)
+		}
 	}
 	for x := range d.Vars {
 		d.Vars[x] = m.VarName(engine.Var(x))
+	}
+	for i, n := range r.nodes {
+		if n.op == engine.DecideLe || n.op == engine.DecideGt {
+			d.Splits = append(d.Splits, [2]int{i, int(n.op)})
+		}
+		if n.val > 1<<53 || n.val < -(1<<53) {
+			d.Big = append(d.Big, [2]any{i, strconv.FormatInt(n.val, 10)})
+		}
 	}
 	for i, c := range r.hidden {
 		d.Hidden = append(d.Hidden, [4]int64{int64(i), c.size, c.fails, c.sols})

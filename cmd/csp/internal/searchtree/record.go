@@ -51,13 +51,15 @@ const (
 	solution
 )
 
-// node is one stored assignment, var = val (eq) or var != val.
+// node is one stored decision: var = val (eq), var != val, or a half of
+// a split, var <= val or var > val (op).
 type node struct {
 	val   int64
 	v     int32
 	depth int32
 	kind  kind
 	eq    bool
+	op    engine.DecisionOp
 }
 
 // counts are nodes, dead ends and solutions.
@@ -94,6 +96,11 @@ type Recorder struct {
 	total  counts
 	// rootSolved: root propagation alone fixed every variable.
 	rootSolved bool
+	// runs holds, for each restart, the stored node where the next run
+	// begins (len(nodes) at the restart: it may never be stored), and
+	// restarts counts them all.
+	runs     []int32
+	restarts int64
 
 	fails []failure
 
@@ -136,9 +143,10 @@ func (r *Recorder) Attach(s *engine.Solver) {
 	r.init = make([]string, n)
 	sum := 0
 	for x := range n {
-		d := s.Domain(engine.Var(x))
-		sum += len(d)
-		r.init[x] = formatDomain(d)
+		// The work of reading a domain: its values, up to the span of a
+		// bit set; a wide domain is read as its few intervals.
+		sum += int(min(s.DomainSize(engine.Var(x)), 1<<16))
+		r.init[x] = formatDomain(s.DomainIntervals(engine.Var(x)))
 	}
 	r.domLeft = max(r.opt.DomainNodes, 0)
 	if sum > 0 {
@@ -175,6 +183,10 @@ func (r *Recorder) Event(e engine.TraceEvent) bool {
 		}
 	case engine.TraceRestart:
 		r.anc = r.anc[:0]
+		r.restarts++
+		if !r.full {
+			r.runs = append(r.runs, int32(len(r.nodes)))
+		}
 	}
 	return true
 }
@@ -187,7 +199,7 @@ func (r *Recorder) node(e engine.TraceEvent) {
 		return // not traced from the root
 	}
 	r.anc = r.anc[:d-1]
-	nd := node{val: e.Value, v: int32(e.Var), depth: int32(d), eq: e.Eq}
+	nd := node{val: e.Value, v: int32(e.Var), depth: int32(d), eq: e.Decision() == engine.DecideEq, op: e.Decision()}
 	if size := nodeBytes(nd); !r.full && len(r.nodes) < r.opt.MaxNodes && r.bytes+size <= r.opt.MaxBytes {
 		r.bytes += size
 		i := int32(len(r.nodes))
@@ -253,7 +265,7 @@ func (r *Recorder) keepDomains(i int32, d int) {
 	}
 	rec := domains{node: i}
 	for x := range parent {
-		s := formatDomain(r.s.Domain(engine.Var(x)))
+		s := formatDomain(r.s.DomainIntervals(engine.Var(x)))
 		cur = append(cur, s)
 		if s != parent[x] {
 			rec.entries = append(rec.entries, domEntry{int32(x), s})
@@ -285,7 +297,7 @@ func (r *Recorder) takeRoot() {
 	r.rootTaken = true
 	r.root = make([]string, len(r.init))
 	for x := range r.root {
-		r.root[x] = formatDomain(r.s.TraceRootDomain(engine.Var(x)))
+		r.root[x] = formatDomain(r.s.TraceRootIntervals(engine.Var(x)))
 	}
 	r.snap = append(r.snap[:0], r.root)
 }

@@ -140,14 +140,15 @@ func TestBudgetCountsTheRest(t *testing.T) {
 
 func TestFormatDomain(t *testing.T) {
 	for _, c := range []struct {
-		in   []int64
+		in   []engine.Interval
 		want string
 	}{
 		{nil, ""},
-		{[]int64{5}, "5"},
-		{[]int64{1, 2, 3}, "1..3"},
-		{[]int64{1, 3, 4, 5, 9}, "1 3..5 9"},
-		{[]int64{-3, -2, 0}, "-3..-2 0"},
+		{[]engine.Interval{{Lo: 5, Hi: 5}}, "5"},
+		{[]engine.Interval{{Lo: 1, Hi: 3}}, "1..3"},
+		{[]engine.Interval{{Lo: 1, Hi: 1}, {Lo: 3, Hi: 5}, {Lo: 9, Hi: 9}}, "1 3..5 9"},
+		{[]engine.Interval{{Lo: -3, Hi: -2}, {Lo: 0, Hi: 0}}, "-3..-2 0"},
+		{[]engine.Interval{{Lo: 0, Hi: 4}, {Lo: 6, Hi: 1_000_000_000_000}}, "0..4 6..1000000000000"},
 	} {
 		if got := formatDomain(c.in); got != c.want {
 			t.Errorf("formatDomain(%v) = %q, want %q", c.in, got, c.want)

@@ -11,13 +11,15 @@ console.error = (...a) => { errors.push(a.join(" ")); consoleError.apply(console
 
 const started = performance.now();
 const DATA = JSON.parse(document.getElementById("tree-data").textContent);
-const COLOURS = { inner: "#4a7bd0", dead: "#d33", sol: "#2a2", foldFill: "#ccd", foldLine: "#889", edge: "#999", root: "#555" };
+const COLOURS = { inner: "#4a7bd0", dead: "#d33", sol: "#2a2", foldFill: "#ccd", foldLine: "#889", edge: "#999", root: "#555", restart: "#a3c" };
 const INNER = 0, DEAD = 1, SOL = 2;
 const COL = 48, ROW = 70; // world units: a column, a level
 
 // ---- the tree: node 0 is the root (propagation before any decision),
 // node i+1 the i-th stored node; all in search order, depth first.
 const T = decode(DATA);
+// the first node of each run after a restart -> the run's number (2, 3, ...)
+const RUN = new Map((DATA.runs || []).map((i, k) => [i + 1, k + 2]));
 
 function decode(d) {
   const bin = atob(d.nodes);
@@ -73,14 +75,22 @@ function decode(d) {
   p = 0;
   const fvarint = () => { let x = 0, mul = 1, b; do { b = fb.charCodeAt(p++); x += (b & 127) * mul; mul *= 128; } while (b & 128); return x; };
   for (let i = 1; i < n && p < fb.length; i++) if (kind[i] === DEAD) failOf.set(i, { v: fvarint() - 1, cons: fvarint() - 1 });
+  // the halves of splits (their neq bit is set), and the values beyond 2^53
+  // as strings: val holds them rounded
+  const ops = new Map(), big = new Map();
+  for (const [node, op] of d.splits || []) ops.set(node + 1, op === 2 ? "≤" : ">");
+  for (const [node, s] of d.big || []) big.set(node + 1, s);
   const doms = new Map();
   for (const row of d.doms) {
     const delta = [];
     for (let k = 1; k < row.length; k += 2) delta.push([row[k], row[k + 1]]);
     doms.set(row[0] + 1, delta);
   }
-  return { n, depth, kind, neq, v, val, parent, first, next, size, fails, sols, stored, below, hid, failOf, doms };
+  return { n, depth, kind, neq, v, val, parent, first, next, size, fails, sols, stored, below, hid, failOf, doms, ops, big };
 }
+
+// valueOf is node i's value as text, exact beyond 2^53.
+function valueOf(i) { return T.big.get(i) || String(T.val[i]); }
 
 function children(i) {
   const out = [];
@@ -90,7 +100,7 @@ function children(i) {
 
 function label(i) {
   if (i === 0) return "root";
-  return DATA.vars[T.v[i]] + (T.neq[i] ? "≠" : "=") + T.val[i];
+  return DATA.vars[T.v[i]] + (T.ops.get(i) || (T.neq[i] ? "≠" : "=")) + valueOf(i);
 }
 
 // ---- folding: open[i] says i's children are drawn. By default the
@@ -253,6 +263,7 @@ function draw() {
     drawNode(i, sx(i), sy(i), rad);
   }
   ctx.globalAlpha = 1;
+  drawRuns(rad);
   drawCounted();
   // Labels grow with the zoom up to 14 px and are hidden below 7 px or
   // when the levels are too close for them; one that would overlap the
@@ -289,6 +300,21 @@ function draw() {
     ctx.stroke();
   }
   drawLegend();
+}
+
+// drawRuns rings the first node of each run after a restart, and labels
+// it when there is room.
+function drawRuns(rad) {
+  if (!RUN.size) return;
+  const font = Math.min(14, 12 * scale);
+  ctx.strokeStyle = COLOURS.restart; ctx.lineWidth = 2;
+  ctx.fillStyle = COLOURS.restart; ctx.font = font + "px Helvetica, Arial, sans-serif"; ctx.textAlign = "right";
+  for (const i of shownNodes) {
+    const k = RUN.get(i);
+    if (k === undefined) continue;
+    ctx.beginPath(); ctx.arc(sx(i), sy(i), rad + 3, 0, 2 * Math.PI); ctx.stroke();
+    if (font >= 7) ctx.fillText("⟲ run " + k, sx(i) - rad - 6, sy(i) + font / 3);
+  }
 }
 
 // drawCounted draws the counted folds dashed: they cannot be opened.
@@ -370,6 +396,7 @@ function drawLegend() {
     else if (T.kind[i] === SOL) has.sol = true;
     else has.inner = true;
   }
+  has.run = shownNodes.some(i => RUN.has(i));
   const key = JSON.stringify(has) + counted.length;
   if (key === legendKey) return;
   legendKey = key;
@@ -377,6 +404,7 @@ function drawLegend() {
   if (has.inner) items.push(`<span><svg width="14" height="14"><circle cx="7" cy="7" r="6" fill="${COLOURS.inner}"/></svg>assignment</span>`);
   if (has.dead) items.push(`<span><svg width="14" height="14"><rect x="1" y="1" width="12" height="12" fill="${COLOURS.dead}"/><path d="M4 4l6 6M10 4l-6 6" stroke="white" stroke-width="2"/></svg>dead end</span>`);
   if (has.sol) items.push(`<span><svg width="14" height="14"><circle cx="7" cy="7" r="7" fill="${COLOURS.sol}"/><circle cx="7" cy="7" r="3" fill="white"/></svg>solution</span>`);
+  if (has.run) items.push(`<span><svg width="16" height="14"><circle cx="8" cy="7" r="5.5" fill="none" stroke="${COLOURS.restart}" stroke-width="2"/></svg>⟲ a restart: a new run from the root</span>`);
   if (counted.length) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="#eef" stroke="${COLOURS.foldLine}" stroke-dasharray="3 2"/></svg>counted past the recording budget</span>`);
   if (has.fold) items.push(`<span><svg width="16" height="14"><path d="M8 1l-7 12h14z" fill="${COLOURS.foldFill}" stroke="${COLOURS.foldLine}"/></svg>folded subtree (nodes, solutions, ✗ dead ends)</span>`);
   document.getElementById("legend").innerHTML = items.join("");
@@ -540,6 +568,10 @@ function showPanel(i) {
   } else if (T.kind[i] === SOL) {
     h += `<p class="sol">✓ a solution: every variable is fixed</p>`;
   }
+  if (RUN.has(i)) {
+    const k = RUN.get(i);
+    h += `<p class="restart">⟲ run ${k} begins here: run ${k - 1} reached its cutoff of failures and the search restarted from the root</p>`;
+  }
   if (T.size[i] > 1) {
     h += `<p class="fold">below it: ${plural(T.size[i] - 1, "node")}, ${plural(T.fails[i], "dead end")}, ${plural(T.sols[i], "solution")}` +
       (T.hid.has(i) || T.stored[i] < T.size[i] ? ` (${T.stored[i] - 1} stored, the rest counted)` : "") +
@@ -673,6 +705,7 @@ function header() {
   const st = DATA.stats;
   document.getElementById("stats").textContent =
     `${plural(st.nodes, "node")} · ${plural(st.fails, "dead end")} · ${plural(st.solutions, "solution")} · depth ${st.maxDepth}` +
+    (DATA.restarts ? ` · ${plural(DATA.restarts, "restart")}` : "") +
     (st.ms ? ` · ${st.ms} ms` : "") + (T.n - 1 < st.nodes ? ` · ${T.n - 1} stored` : "");
   const notes = (DATA.notes || []).slice();
   if (T.n === 1) notes.push(DATA.rootSolved ? "propagation at the root fixed every variable: no decision was needed" :
@@ -736,6 +769,14 @@ function selftest() {
     out.deadVar = DATA.vars[T.failOf.get(dead).v];
     out.deadPanel = document.querySelector("#panel .why") ? document.querySelector("#panel .why").textContent : "";
     out.boardCells = document.querySelectorAll("#panel table.board td").length;
+  }
+  out.runs = RUN.size;
+  out.stats = document.getElementById("stats").textContent;
+  const run = shownNodes.find(i => RUN.has(i));
+  if (run !== undefined) {
+    tap(sx(run), sy(run));
+    const el = document.querySelector("#panel .restart");
+    out.runPanel = el ? el.textContent : "";
   }
   const big = shownNodes.find(i => i > 0 && open[i] && T.first[i] >= 0);
   if (big !== undefined) {

@@ -47,7 +47,9 @@ func compareModel(req Request, o *output, stop *atomic.Bool) Result {
 		if c.Prop != "ac" {
 			p = plain
 		}
-		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], Deadline: time.Now().Add(compareTimeout), StopFlag: stop,
+		// FreeSearch: each row is the order it names, whatever the
+		// model's search statements say.
+		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], FreeSearch: true, Deadline: time.Now().Add(compareTimeout), StopFlag: stop,
 			Progress: func(st engine.Stats) {
 				o.progress(Progress{Nodes: done + st.Nodes, Compared: len(rows), Settings: len(compare.Configs)}, 0)
 			}}

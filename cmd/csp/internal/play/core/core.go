@@ -24,7 +24,7 @@ type Request struct {
 	Model      Source   `json:"model"`
 	Data       []Source `json:"data,omitempty"`
 	Params     []string `json:"params,omitempty"` // "name=value", as -p takes them
-	Order      string   `json:"order,omitempty"`  // input, mrv, domwdeg (default)
+	Order      string   `json:"order,omitempty"`  // input, mrv, domwdeg (default), smallest, largest
 	Values     string   `json:"values,omitempty"` // min, max, mid, auto (default)
 	Prop       string   `json:"prop,omitempty"`   // none, fc, ac (default)
 	Trace      string   `json:"trace,omitempty"`  // "", steps, domains, piles
@@ -194,7 +194,7 @@ func parseSettings(req Request) (settings, error) {
 	var ok bool
 	if req.Order != "" {
 		if st.order, ok = orders[req.Order]; !ok {
-			return st, fmt.Errorf("order %q is not one of domwdeg, input, mrv", req.Order)
+			return st, fmt.Errorf("order %q is not one of domwdeg, input, largest, mrv, smallest", req.Order)
 		}
 	}
 	if req.Values != "" {

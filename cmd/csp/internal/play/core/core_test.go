@@ -257,3 +257,22 @@ func TestStopCompare(t *testing.T) {
 		t.Errorf("the stopped compare: progress %+v, exit %d, stderr %q, table\n%s", progress, r.Exit, r.Stderr, table.String())
 	}
 }
+
+// The playground solves over wide domains as csp solve does: values past
+// 2^53 printed exactly, the trace of domains as ranges, a split in the
+// tree's data.
+func TestWideDomains(t *testing.T) {
+	var s Session
+	const model = "var x in 0..10^9\nvar y in -10^16..10^16\nx + y = 9007199254741000\ny != 9007199254740999\n"
+	req := Request{Action: "solve", Model: Source{Name: "w.csp", Text: model}, Trace: "domains", Tree: true}
+	r := s.Do(req, nil)
+	if r.Exit != 0 || !strings.HasSuffix(r.Stdout, "x = 500000000\ny = 9007198754741000\n") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.Exit, r.Stdout, r.Stderr)
+	}
+	if !strings.Contains(r.Stdout, "\ny ≤ 9007198754741000\n") || !strings.Contains(r.Stdout, "x ∖ {0..499999999}") {
+		t.Errorf("the trace does not show the split and the pruned range:\n%s", r.Stdout)
+	}
+	if !strings.Contains(r.Tree, `"splits":[[0,2]`) {
+		t.Errorf("the tree's data has no split at its first node")
+	}
+}

@@ -43,12 +43,14 @@ func (ses *Session) solve(req Request, st settings, o *output, all bool) Result 
 		o.errorf("csp solve: %s\n", searchopt.CountWithObjective(what, "--count", "--all"))
 		return o.result(exitBadInput)
 	}
-	s, err := engine.NewSolver(prog.Model, engine.Options{Order: st.order, Values: st.values, Prop: st.prop, StopFlag: &ses.stop})
+	sense, _ := prog.Model.Objective()
+	first := !all && !count && sense == engine.Satisfy
+	opts := searchopt.Auto(engine.Options{Order: st.order, Values: st.values, Prop: st.prop, StopFlag: &ses.stop}, prog.Model, searchopt.Goal{First: first})
+	s, err := engine.NewSolver(prog.Model, opts)
 	if err != nil {
 		o.errorf("csp: %s: %v\n", req.Model.Name, err)
 		return o.result(exitBadInput)
 	}
-	sense, _ := prog.Model.Objective()
 	sr := &search{key: requestKey(req), prog: prog, s: s, settings: st, optimizing: sense != engine.Satisfy, out: o}
 	s.SetProgress(func(st engine.Stats) { sr.out.progress(Progress{Nodes: st.Nodes, Solutions: sr.found}, sr.firstNodes) })
 	if st.trace != narrate.Off || req.Tree {

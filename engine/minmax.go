@@ -1,0 +1,193 @@
+package engine
+
+// minMax is z = min(xs) (or max, read with every value negated: max(xs) =
+// -min(-xs)). For min:
+//
+//   - z lies between the least lower bound and the least upper bound of
+//     the xs;
+//   - every x is at least min z;
+//   - the xs whose lower bound is at most max z are the candidates for
+//     the minimum; with none it fails, and with one, that x is z: it is
+//     at most max z, and when both are small each keeps only the other's
+//     values;
+//   - when z has at most smallDomain values (and the xs, squared, times
+//     them at most 2^16), the values without support go: a value of z
+//     needs an x that holds it while the others can be that or more; a
+//     value w of x_i needs w in z with the others at w or more, or a
+//     value of z below w supported without x_i.
+//
+// That is bounds consistency, and domain consistency when z is small, as
+// Gecode's min and max offer.
+type minMax struct {
+	xs    []int32
+	z     int32
+	isMax bool
+}
+
+func newMinMax(xs []int32, z int32, isMax bool) *minMax {
+	return &minMax{xs: append([]int32(nil), xs...), z: z, isMax: isMax}
+}
+
+// lo, hi and the narrowing helpers read a variable as -x for max.
+func (p *minMax) lo(t *store, x int32) int64 {
+	if p.isMax {
+		return -t.maxOf(x)
+	}
+	return t.minOf(x)
+}
+
+func (p *minMax) hi(t *store, x int32) int64 {
+	if p.isMax {
+		return -t.minOf(x)
+	}
+	return t.maxOf(x)
+}
+
+func (p *minMax) atLeast(t *store, x int32, v int64) bool {
+	if p.isMax {
+		return t.removeAbove(x, -v)
+	}
+	return t.removeBelow(x, v)
+}
+
+func (p *minMax) atMost(t *store, x int32, v int64) bool {
+	if p.isMax {
+		return t.removeBelow(x, -v)
+	}
+	return t.removeAbove(x, v)
+}
+
+func (p *minMax) propagate(t *store, _ propMode) bool {
+	for range maxRounds {
+		c := t.changes
+		if !p.round(t) {
+			return false
+		}
+		if t.changes == c {
+			break
+		}
+	}
+	n := int64(len(p.xs))
+	if t.size(p.z) > smallDomain || n*n*int64(t.size(p.z)) > 1<<16 {
+		return true
+	}
+	return p.domains(t)
+}
+
+// has reports whether x holds v, read as min's value (negated for max).
+func (p *minMax) has(t *store, x int32, v int64) bool {
+	if p.isMax {
+		return t.contains(x, -v)
+	}
+	return t.contains(x, v)
+}
+
+// domains makes z and the xs domain consistent (read as min): a value v
+// of z stays iff some x holds it and every other x can be v or more; a
+// value w of x_i stays iff either w is in z and every other x can be w
+// or more, or some value of z below w has such a support without x_i.
+func (p *minMax) domains(t *store) bool {
+	for i, xi := range p.xs {
+		best, found := int64(0), false // the least z value supported without x_i
+		p.eachValue(t, p.z, func(v int64) bool {
+			for j, xj := range p.xs {
+				if j != i && p.has(t, xj, v) && p.othersReach(t, v, i, j) {
+					best, found = v, true
+					return false
+				}
+			}
+			return true
+		})
+		var bad []int64
+		p.eachValue(t, xi, func(w int64) bool {
+			if (!found || w <= best) && !(p.has(t, p.z, w) && p.othersReach(t, w, i, -1)) {
+				bad = append(bad, w)
+			}
+			return true
+		})
+		for _, w := range bad {
+			if !p.remove(t, xi, w) {
+				return false
+			}
+		}
+	}
+	var bad []int64
+	p.eachValue(t, p.z, func(v int64) bool {
+		held := false
+		for j, xj := range p.xs {
+			if p.has(t, xj, v) && p.othersReach(t, v, j, -1) {
+				held = true
+				break
+			}
+		}
+		if !held {
+			bad = append(bad, v)
+		}
+		return true
+	})
+	for _, v := range bad {
+		if !p.remove(t, p.z, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// othersReach reports whether every x but the i-th and j-th can be v or
+// more (read as min).
+func (p *minMax) othersReach(t *store, v int64, i, j int) bool {
+	for l, x := range p.xs {
+		if l != i && l != j && p.hi(t, x) < v {
+			return false
+		}
+	}
+	return true
+}
+
+// eachValue calls f with the values of x read as min's, ascending, until
+// f returns false.
+func (p *minMax) eachValue(t *store, x int32, f func(v int64) bool) {
+	if p.isMax {
+		for v, ok := t.maxOf(x), true; ok && f(-v); v, ok = t.prevValue(x, v) {
+		}
+		return
+	}
+	for v, ok := t.minOf(x), true; ok && f(v); v, ok = t.nextValue(x, v) {
+	}
+}
+
+func (p *minMax) remove(t *store, x int32, v int64) bool {
+	if p.isMax {
+		return t.remove(x, -v)
+	}
+	return t.remove(x, v)
+}
+
+func (p *minMax) round(t *store) bool {
+	lo, hi := p.lo(t, p.xs[0]), p.hi(t, p.xs[0])
+	for _, x := range p.xs[1:] {
+		lo, hi = min(lo, p.lo(t, x)), min(hi, p.hi(t, x))
+	}
+	if !p.atLeast(t, p.z, lo) || !p.atMost(t, p.z, hi) {
+		return false
+	}
+	zl, zh := p.lo(t, p.z), p.hi(t, p.z)
+	only := int32(-1)
+	candidates := 0
+	for _, x := range p.xs {
+		if !p.atLeast(t, x, zl) {
+			return false
+		}
+		if p.lo(t, x) <= zh {
+			candidates++
+			only = x
+		}
+	}
+	switch candidates {
+	case 0:
+		return false
+	case 1:
+		return p.atMost(t, only, zh) && equalDomains(t, only, p.z)
+	}
+	return true
+}
