@@ -39,14 +39,24 @@ func (p *member) propagate(t *store, _ propMode) bool {
 // filterIn narrows x to the members of set: every value when x is small,
 // else its bounds, each moved to the nearest member x holds.
 func filterIn(t *store, x int32, set []int64) bool {
-	if t.size(x) <= smallDomain {
-		for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
-			if !inSorted(set, v) && !t.remove(x, v) {
-				return false
-			}
-		}
+	if t.size(x) > smallDomain && !narrowToMembers(t, x, set) {
+		return false
+	}
+	if t.size(x) > smallDomain {
 		return true
 	}
+	// Small, or made small by the bounds just moved: the propagator is
+	// not run again for its own change, so its values are filtered now.
+	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if !inSorted(set, v) && !t.remove(x, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// narrowToMembers moves the bounds of x to the nearest members it holds.
+func narrowToMembers(t *store, x int32, set []int64) bool {
 	lo, hi := t.minOf(x), t.maxOf(x)
 	i := sort.Search(len(set), func(i int) bool { return set[i] >= lo })
 	for i < len(set) && set[i] <= hi && !t.contains(x, set[i]) {

@@ -294,7 +294,7 @@ func usesValues(ps []phaseList, v ValueOrder) bool {
 // branch; false if m has none.
 func SchedulingPhase(m *Model) (SearchPhase, bool) {
 	var p SearchPhase
-	for x, start := range earliestStarts(m) {
+	for x, start := range earliestStarts(m, false) {
 		if start {
 			p.Vars = append(p.Vars, Var(x))
 		}

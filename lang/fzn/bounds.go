@@ -78,15 +78,13 @@ func defaultBounds(s *span) (lo, hi int64, exact bool) {
 	if s.lo.ok && s.hi.ok {
 		return s.lo.v, s.hi.v, true
 	}
-	width := int64(engine.MaxDomainWidth)
-	lim := min(int64(gecodeLimit), (width-1)/2)
-	switch {
+	switch { // a bound MiniZinc gave is kept, even beyond Gecode's
 	case s.lo.ok:
-		return s.lo.v, max(s.lo.v, min(s.lo.v+width-1, gecodeLimit)), false
+		return s.lo.v, max(s.lo.v, gecodeLimit), false
 	case s.hi.ok:
-		return min(s.hi.v, max(s.hi.v-width+1, -gecodeLimit)), s.hi.v, false
+		return min(s.hi.v, -gecodeLimit), s.hi.v, false
 	}
-	return -lim, lim, false
+	return -gecodeLimit, gecodeLimit, false
 }
 
 func mentionsAny(fc *fcons, open map[*fvar]*span) bool {

@@ -115,18 +115,22 @@ func phaseOf(a arg) (Phase, bool) {
 // Options returns the engine options that search the model as its
 // annotations ask, from base (engine.Default() and limits, say): the
 // phases are the model's (Compile added them), free search ignores them,
-// and a restart annotation turns the engine's restarts on (Luby's
-// sequence, whatever the annotation's kind).
+// and a restart annotation turns the engine's restarts on: Luby's
+// sequence for restart_luby, a geometric one for the others (the engine
+// has no constant or linear cutoffs; geometric is the nearest that keeps
+// the search complete), with the annotation's scale.
 func (s Search) Options(base engine.Options, free bool) engine.Options {
 	o := base
 	o.FreeSearch = free
-	if s.Restart != "" && !free {
-		// The engine restarts by Luby or geometric cutoffs; linear and
-		// constant restarts are taken as Luby's.
+	if s.Restart == "" || free {
+		return o
+	}
+	o.Restarts = engine.RestartGeometric
+	if s.Restart == "luby" {
 		o.Restarts = engine.RestartLuby
-		if s.Restart == "geometric" {
-			o.Restarts = engine.RestartGeometric
-		}
+	}
+	if s.Scale > 0 {
+		o.RestartScale = s.Scale
 	}
 	return o
 }
