@@ -89,7 +89,13 @@ func (b *builder) postExpr(e Expr) error {
 		return err
 	}
 	if b.plan != nil && b.plan.done[e] && b.plan.unary[e] {
-		return nil // its primitives narrow the variable (flatten_ac.go)
+		// Its primitives narrow the variable (flatten_ac.go); comparisons
+		// with constants, in and logic over a wide one are applied to its
+		// domain as ranges too (unary.go), which bounds alone would not.
+		if x, ok := singleVarOf(e); ok && !b.s.st.bitset(x) {
+			b.postUnary(e, x)
+		}
+		return nil
 	}
 	if p, fits := b.linearAny(e); p != nil {
 		if !fits {
@@ -193,4 +199,21 @@ func groupByVar[T any](n int32, links []link, conv func(link) T) ([]int32, []T) 
 		next[k.x]++
 	}
 	return at, out
+}
+
+// singleVarOf returns the one variable e reads, if it reads exactly one.
+func singleVarOf(e Expr) (int32, bool) {
+	x, n := int32(-1), 0
+	var walk func(e Expr) bool
+	walk = func(e Expr) bool {
+		if v, ok := e.(*VarExpr); ok {
+			if int32(v.V) != x {
+				x, n = int32(v.V), n+1
+			}
+			return n < 2
+		}
+		return eachKid(e, walk)
+	}
+	walk(e)
+	return x, n == 1
 }
