@@ -1,5 +1,7 @@
 package lang
 
+import "strconv"
+
 // The abstract syntax tree. Every node spans Pos (its first character) to
 // End (just after its last character); errors underline that span.
 
@@ -152,6 +154,28 @@ type ParamDecl struct {
 	Value Expr
 }
 
+// EnumDecl is enum Name = {A, B, C}: at the top level of a file it stands
+// for the params Name = 1..3, A = 1, B = 2, C = 3 (Params), which is what
+// parsePartial keeps of it.
+type EnumDecl struct {
+	Span
+	Name   *Ident
+	Values []*Ident
+}
+
+// Params are the params an enum stands for: its name, the set of its
+// constants' numbers, then each constant, numbered from 1 in order.
+func (e *EnumDecl) Params() []Stmt {
+	k := strconv.Itoa(len(e.Values))
+	one := &IntLit{Span: e.Name.Span, Text: "1"}
+	set := &Binary{Span: e.Name.Span, Op: "..", X: one, Y: &IntLit{Span: e.Name.Span, Text: k}}
+	out := []Stmt{&ParamDecl{Span: e.Span, Name: e.Name, Value: set}}
+	for i, v := range e.Values {
+		out = append(out, &ParamDecl{Span: v.Span, Name: v, Value: &IntLit{Span: v.Span, Text: strconv.Itoa(i + 1)}})
+	}
+	return out
+}
+
 // VarDecl is var a, b[shape] in domain.
 type VarDecl struct {
 	Span
@@ -224,6 +248,7 @@ func (*SetComp) exprNode()       {}
 func (*Quant) exprNode()         {}
 
 func (*ParamDecl) stmtNode()      {}
+func (*EnumDecl) stmtNode()       {}
 func (*VarDecl) stmtNode()        {}
 func (*ShowStmt) stmtNode()       {}
 func (*Objective) stmtNode()      {}
@@ -236,4 +261,7 @@ type File struct {
 	Name  string
 	Src   []byte
 	Stmts []Stmt
+	// Warnings are the lines that continue a statement but read as one
+	// of their own (warnings.go).
+	Warnings ErrorList
 }

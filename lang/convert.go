@@ -20,6 +20,12 @@ func convStmt(g *gStmt) Stmt {
 		return &Objective{Span: tokSpan(g.Obj.Tokens), Sense: g.Obj.Sense, Expr: g.Obj.Expr.e}
 	case g.Def != nil:
 		return convDef(g.Def)
+	case g.Enum != nil:
+		e := &EnumDecl{Span: tokSpan(g.Enum.Tokens), Name: convIdent(g.Enum.Name)}
+		for _, v := range g.Enum.Values {
+			e.Values = append(e.Values, convIdent(v))
+		}
+		return e
 	case g.Srch != nil:
 		return convSearch(g.Srch)
 	}

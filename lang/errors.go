@@ -63,10 +63,11 @@ type ErrorKind uint8
 
 // Kinds of error.
 const (
-	ErrOther        ErrorKind = iota
-	ErrMissingParam           // a param has no value: data may still come
-	ErrTruncated              // the file was not read to its end
-	ErrLimit                  // a limit (memory, a stop request) ended compiling
+	ErrOther         ErrorKind = iota
+	ErrMissingParam            // a param has no value: data may still come
+	ErrTruncated               // the file was not read to its end
+	ErrLimit                   // a limit (memory, a stop request) ended compiling
+	WarnContinuation           // a warning: a continuation line that reads as a statement
 
 	// errSymbolic: raised while lowering a batch model once, by a
 	// statement that uses the batch param (see lowerer.taint); the batch

@@ -57,6 +57,7 @@ type gStmt struct {
 	Show  *gShow   `parser:"| @@"`
 	Obj   *gObj    `parser:"| @@"`
 	Def   *gDef    `parser:"| @@"`
+	Enum  *gEnum   `parser:"| @@"`
 	Srch  *gSearch `parser:"| @@"`
 	Expr  *gExpr   `parser:"| @@"`
 }
@@ -86,6 +87,13 @@ type gVar struct {
 type gVarName struct {
 	Name  *gIdent  `parser:"@@"`
 	Shape []*gExpr `parser:"( \"[\" @@ ( \",\" @@ )* \"]\" )?"`
+}
+
+// gEnum: enum Name = {A, B, C}.
+type gEnum struct {
+	Tokens []lexer.Token
+	Name   *gIdent   `parser:"\"enum\" @@ \"=\""`
+	Values []*gIdent `parser:"\"{\" @@ ( \",\" @@ )* \"}\""`
 }
 
 type gShow struct {

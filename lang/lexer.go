@@ -31,7 +31,7 @@ var keywords = map[string]bool{}
 
 func init() {
 	for _, k := range strings.Fields(`param var in forall exists and or not xor union diff
-		show minimize maximize search for where if then else end def`) {
+		show minimize maximize search for where if then else end def enum`) {
 		keywords[k] = true
 	}
 }
@@ -318,6 +318,17 @@ func (s *scanner) str() {
 
 func (s *scanner) punct() {
 	rest := s.src[s.off:]
+	if strings.HasPrefix(rest, `/\`) || strings.HasPrefix(rest, `\/`) {
+		word := map[bool]string{true: "and", false: "or"}[rest[0] == '/']
+		p := toPos(s.pos())
+		end := p
+		end.Offset, end.Col = p.Offset+2, p.Col+2
+		if len(s.errs) < maxScanErrors {
+			s.errs.Add(p, end, "unexpected %s: csp writes the logical operators as and, or, not (%s is %s)", rest[:2], rest[:2], word)
+		}
+		s.advance(2)
+		return
+	}
 	for _, p := range punctsAt[rest[0]] {
 		if strings.HasPrefix(rest, p) {
 			s.emit(tokPunct, len(p))

@@ -19,6 +19,9 @@ func parseStmt(toks []lexer.Token, stop func() bool) (Stmt, *Error) {
 		p := parser{toks: toks, stuck: -1}
 		s, st := p.stmt()
 		if err := p.conclude(st, toks); err != nil {
+			if h := minizincHint(toks, err); h != nil {
+				return nil, h
+			}
 			return nil, err
 		}
 		return s, nil
@@ -30,6 +33,9 @@ func parseStmt(toks []lexer.Token, stop func() bool) (Stmt, *Error) {
 	}
 	g, err := parseTokens(stmtParser(), toks, stop)
 	if err != nil {
+		if h := minizincHint(toks, err); h != nil {
+			return nil, h
+		}
 		if t := toks[0]; t.Type == tokKeyword && t.Value == "def" {
 			if e := defHeadError(toks); e != nil {
 				return nil, e
@@ -135,6 +141,8 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 	if g.isHalted() {
 		return f, errs, broken{blind: true}
 	}
+	continued := continuationWarnings(toks) // kept for the statements that parse
+	defer func() { f.Warnings = inStatements(continued, f.Stmts) }()
 	reading := g.reading(name, len(src))
 	scanErrs := errs
 	var prev []lexer.Token // the statement before, if it parsed
@@ -162,7 +170,11 @@ func parsePartial(name string, src []byte, names func([]lexer.Token, *broken) bo
 		if err == nil {
 			var s Stmt
 			if s, err = parseStmt(stmt, reading.stopper(stmt, &errs)); err == nil {
-				f.Stmts = append(f.Stmts, s)
+				if e, ok := s.(*EnumDecl); ok {
+					f.Stmts = append(f.Stmts, e.Params()...)
+				} else {
+					f.Stmts = append(f.Stmts, s)
+				}
 				prev, damaged = stmt, false
 				continue
 			}

@@ -76,6 +76,12 @@ func printStmt(b *strings.Builder, s Stmt) {
 		}
 	case *ConstraintStmt:
 		printExpr(b, s.Expr)
+	case *EnumDecl:
+		var names []string
+		for _, v := range s.Values {
+			names = append(names, v.Name)
+		}
+		b.WriteString("enum " + s.Name.Name + " = {" + strings.Join(names, ", ") + "}")
 	}
 }
 

@@ -109,7 +109,7 @@ func fingerprint(b *strings.Builder, v reflect.Value) {
 	case reflect.Struct:
 		b.WriteString("{")
 		for i := range v.NumField() {
-			if v.Type().Field(i).Name == "Src" {
+			if name := v.Type().Field(i).Name; name == "Src" || name == "Warnings" { // not the tree
 				continue
 			}
 			b.WriteString(v.Type().Field(i).Name + ":")

@@ -49,9 +49,12 @@ type Program struct {
 	Sources Sources
 	// Objective is the minimize or maximize statement, if any.
 	Objective Span
-	show      []showItem
-	env       map[string]value    // the names in scope after lowering, for queries
-	defs      map[string]*DefStmt // the definitions, for queries
+	// Warnings are what compiles but reads as a typo (warnings.go),
+	// sorted; PrintWarnings writes them.
+	Warnings ErrorList
+	show     []showItem
+	env      map[string]value    // the names in scope after lowering, for queries
+	defs     map[string]*DefStmt // the definitions, for queries
 }
 
 // VarInfo is one declared decision variable or array: its name, its
@@ -127,10 +130,23 @@ func Compile(in Input) (*Program, error) {
 	l.plainLookups = in.PlainLookups
 	l.valuesOnly = in.ValuesOnly
 	l.dropLowered = true
+	warnings := warningsOf(f, srcs) // before lowering, which drops the statements it lowered
 	p := l.lower(f)
 	p.Sources = srcs
+	p.Warnings = warnings
 	errs.Sort()
 	return p, errs.Err()
+}
+
+// warningsOf is every warning of a parsed file, sorted.
+func warningsOf(f *File, srcs Sources) ErrorList {
+	skip := map[Pos]bool{}
+	for _, w := range f.Warnings {
+		skip[w.Pos] = true
+	}
+	w := append(append(ErrorList{}, f.Warnings...), truthAsNumberWarnings(f, srcs, skip)...)
+	w.Sort()
+	return w
 }
 
 // parseInput parses the model and the statements after it into one file.
@@ -156,6 +172,7 @@ func parseInputPartial(in Input, errs *ErrorList, g *guard) (*File, Sources, bro
 		srcs[s.Name] = text
 		more, perrs, mbr := parsePartial(s.Name, text, recoverDecls, g)
 		*errs = append(*errs, perrs...)
+		f.Warnings = append(f.Warnings, more.Warnings...)
 		br.merge(mbr, len(f.Stmts))
 		f.Stmts = append(f.Stmts, more.Stmts...)
 	}

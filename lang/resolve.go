@@ -161,6 +161,8 @@ func (r *resolver) stmt(s Stmt, in string) {
 			r.expr(s.Value)
 		}
 		r.declare(s.Name, declParam)
+	case *EnumDecl: // only in a block: parsePartial replaces the others by params
+		r.errorf(s, "an enum cannot be declared inside %s", in)
 	case *VarDecl:
 		if in != "" {
 			r.errorf(s, "a var cannot be declared inside %s", in)
@@ -395,7 +397,11 @@ func (r *resolver) call(c *Call, inShow bool) {
 		for n := range r.defs {
 			names = append(names, n)
 		}
-		r.errorf(c.Fun, "unknown function %q%s", c.Fun.Name, didYouMean(c.Fun.Name, names))
+		if hint, ok := miniZincWords[c.Fun.Name]; ok {
+			r.errorf(c.Fun, "unknown function %q: %s", c.Fun.Name, hint)
+		} else {
+			r.errorf(c.Fun, "unknown function %q%s", c.Fun.Name, didYouMean(c.Fun.Name, names))
+		}
 	}
 	if c.Gens != nil {
 		r.scoped(c.Gens, func() {
@@ -461,7 +467,21 @@ func (r *resolver) unknown(id *Ident) {
 	for n := range r.broken.names {
 		names = append(names, n)
 	}
+	if hint, ok := miniZincWords[id.Name]; ok {
+		r.errorf(id, "unknown name %q: %s", id.Name, hint)
+		return
+	}
 	r.errorf(id, "unknown name %q%s", id.Name, didYouMean(id.Name, names))
+}
+
+// miniZincWords are MiniZinc's types and keywords, which csp does not
+// have: what to write instead, for an unknown name that is one.
+var miniZincWords = map[string]string{
+	"constraint": "csp writes a constraint without a keyword (drop constraint)",
+	"output":     `csp writes output with show: show "x = {x}"`,
+	"bool":       "csp has no types: a truth value is a number 0..1 (var b in 0..1)",
+	"int":        "csp has no types: a variable's domain is a finite set of numbers (var x in 1..10)",
+	"float":      "csp's numbers are whole: scale the model (tenths, cents) and use a range (var x in 0..100)",
 }
 
 // didYouMean formats the suggestion of spell.Closest: ` (did you mean "q"?)`.

@@ -66,6 +66,11 @@ func printErrors(w io.Writer, err error, src lang.Sources) {
 	painter(useColour(w)).errorStyle().PrintErrors(w, err, src)
 }
 
+// printWarnings prints lang's warnings on w, in colour if w may have it.
+func printWarnings(w io.Writer, warnings lang.ErrorList, src lang.Sources) {
+	painter(useColour(w)).errorStyle().PrintWarnings(w, warnings, src)
+}
+
 // redLines writes each message in red: the REPL's own complaints (an
 // unknown command, a bad setting), which come one Write per message.
 type redLines struct{ w io.Writer }

@@ -23,7 +23,7 @@ type completer struct{ s *session }
 // false are not here: the session's Names has them, as it has every name
 // in scope.
 var languageWords = []string{"param", "var", "in", "forall", "exists", "and", "or", "not", "xor",
-	"union", "diff", "show", "minimize", "maximize", "search", "for", "where", "if", "then", "else", "end", "def",
+	"union", "diff", "show", "minimize", "maximize", "search", "for", "where", "if", "then", "else", "end", "def", "enum",
 	"alldiff", "alldifferent", "all_different", "diagonal", "increasing", "decreasing",
 	"sum", "count", "min", "max", "product", "abs", "length", "board", "grid",
 	"circuit", "subcircuit", "cumulative", "global_cardinality", "inverse", "lex_less", "lex_lesseq",

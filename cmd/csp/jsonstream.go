@@ -117,7 +117,7 @@ type jsonProgressLine struct {
 }
 
 type jsonErrorLine struct {
-	Type    string `json:"type"` // "error"
+	Type    string `json:"type"` // "error" or "warning"
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`
 	Column  int    `json:"column,omitempty"`
@@ -217,6 +217,17 @@ func (j *jsonStream) errors(err error) {
 		j.positioned(one)
 	default:
 		j.emit(jsonErrorLine{Type: "error", Message: err.Error()})
+	}
+}
+
+// warnings writes a warning line for each warning: the same fields as an
+// error line, with type "warning". A nil stream writes nothing.
+func (j *jsonStream) warnings(list lang.ErrorList) {
+	if j == nil {
+		return
+	}
+	for _, e := range list {
+		j.emit(jsonErrorLine{Type: "warning", File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Col, Message: e.Msg})
 	}
 }
 

@@ -132,6 +132,8 @@ func compileTo(o *options, js *jsonStream, stderr io.Writer, start time.Time) (*
 	in.Limits = limits
 	prog, err := lang.Compile(in)
 	done()
+	printWarnings(stderr, prog.Warnings, prog.Sources)
+	js.warnings(prog.Warnings)
 	if err != nil {
 		printErrors(stderr, err, prog.Sources)
 		js.errors(err)

@@ -124,6 +124,15 @@ func (s *session) add(text string) {
 		s.fail(err, prog.Sources)
 		return
 	}
+	var mine lang.ErrorList // the warnings of this statement: the others were shown with theirs
+	for _, w := range prog.Warnings {
+		// A continuation line typed after the "...  " prompt starts at
+		// column 1 of its text, where the prompt shows it continues.
+		if w.Pos.File == name && w.Kind != lang.WarnContinuation {
+			mine = append(mine, w)
+		}
+	}
+	s.errPaint.errorStyle().PrintWarnings(s.langErrw, mine, prog.Sources)
 	before := s.domains()
 	s.stmts = append(s.stmts, entry{text: text})
 	s.install(prog)

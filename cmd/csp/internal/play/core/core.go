@@ -55,13 +55,16 @@ type Result struct {
 	Tree string `json:"tree,omitempty"`
 }
 
-// Problem is one compile error, placed for the editor.
+// Problem is one compile error or warning, placed for the editor.
 type Problem struct {
 	File    string `json:"file"`
 	Line    int    `json:"line"`
 	Col     int    `json:"col"`
 	EndCol  int    `json:"endCol,omitempty"`
 	Message string `json:"message"`
+	// Severity is "warning" for a warning (lang's Program.Warnings), which
+	// is marked but stops nothing; empty for an error.
+	Severity string `json:"severity,omitempty"`
 }
 
 // Stats are the search's counts, for the statistics panel.
@@ -225,6 +228,12 @@ func compileRequest(req Request, plainLookups bool, o *output) (*lang.Program, i
 		in.Data = append(in.Data, lang.Source{Name: d.Name, Text: []byte(d.Text)})
 	}
 	prog, err := lang.Compile(in)
+	if len(prog.Warnings) > 0 {
+		var w strings.Builder
+		lang.PrintWarnings(&w, prog.Warnings, prog.Sources)
+		o.errorf("%s", w.String())
+		o.warnings(prog.Warnings)
+	}
 	if err == nil {
 		return prog, exitSolved
 	}

@@ -65,6 +65,24 @@ func TestProblems(t *testing.T) {
 	}
 }
 
+// The issue 27 repro: a half-typed line is a warning, marked for the
+// editor and printed on stderr, and the run goes on.
+func TestWarningMarks(t *testing.T) {
+	var s Session
+	r := s.Do(request("check", "param n = 4\nvar q[1..n] in 1..n\nforall i in 1..n: q[i] !=\ndiagonal(q)\n"), nil)
+	want := Problem{File: "q.csp", Line: 4, Col: 1, EndCol: 9, Severity: "warning",
+		Message: "this line continues the statement above, which ends with !=: indent it if that is meant, or finish the line above"}
+	if r.Exit != 0 || len(r.Errors) != 1 || r.Errors[0] != want {
+		t.Fatalf("exit %d, problems %+v; want 0, %+v", r.Exit, r.Errors, want)
+	}
+	if !strings.HasPrefix(r.Stderr, "q.csp:4:1: warning: this line continues") || !strings.Contains(r.Stdout, "ok") {
+		t.Errorf("stdout %q, stderr:\n%s", r.Stdout, r.Stderr)
+	}
+	if r = s.Do(request("check", queens), nil); len(r.Errors) != 0 || r.Stderr != "" {
+		t.Errorf("queens: problems %+v, stderr %q", r.Errors, r.Stderr)
+	}
+}
+
 // Streamed, the narration and the solutions come apart, in order.
 func TestEmit(t *testing.T) {
 	var s Session

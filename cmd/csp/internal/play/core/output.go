@@ -93,6 +93,18 @@ func (o *output) problems(err error) {
 	}
 }
 
+// warnings records the positions of warnings, as problems of severity
+// "warning".
+func (o *output) warnings(list lang.ErrorList) {
+	for _, e := range list {
+		p := Problem{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col, Message: shorten(e.Msg), Severity: "warning"}
+		if e.End.Line == e.Pos.Line && e.End.Col > e.Pos.Col {
+			p.EndCol = e.End.Col
+		}
+		o.errors = append(o.errors, p)
+	}
+}
+
 func (o *output) result(code int) Result {
 	return Result{Stdout: o.stdout.String(), Stderr: o.stderr.String(), Exit: code, Errors: o.errors, Stats: o.stats, Tree: o.tree}
 }

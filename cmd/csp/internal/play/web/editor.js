@@ -31,7 +31,7 @@ function showFiles(reload = true) {
     b.setAttribute("aria-selected", String(i === state.current));
     b.textContent = f.name.split("/").pop();
     b.title = f.name;
-    if (state.problems.some((p) => p.file === f.name)) b.classList.add("has-errors");
+    if (state.problems.some((p) => p.file === f.name && p.severity !== "warning")) b.classList.add("has-errors");
     b.onclick = () => { state.current = i; showFiles(); };
     ui.tabs.append(b);
   });
@@ -39,7 +39,8 @@ function showFiles(reload = true) {
   ui.problems.textContent = "";
   for (const p of state.problems) {
     const li = document.createElement("li");
-    li.textContent = `${p.file}:${p.line}:${p.col}: ${p.message}`;
+    li.textContent = `${p.file}:${p.line}:${p.col}: ${p.severity === "warning" ? "warning: " : ""}${p.message}`;
+    if (p.severity === "warning") li.className = "warn";
     li.onclick = () => goTo(p);
     ui.problems.append(li);
   }
@@ -62,7 +63,8 @@ function showProblems(problems, move = true) {
 }
 
 // drawMarks numbers the lines and, behind the text, marks each error at
-// its line: the span underlined and the message after the line's end.
+// its line: the span underlined and the message after the line's end. A
+// line with warnings alone is marked as a warning (class "warn").
 function drawMarks() {
   const file = state.files[state.current].name;
   const lines = ui.source.value.split("\n");
@@ -83,7 +85,8 @@ function drawMarks() {
       const p = ps[0];
       const start = Math.min(p.col - 1, chars.length);
       const end = Math.max(start + 1, p.endCol ? p.endCol - 1 : start + 1);
-      div.className = "bad";
+      const warnOnly = ps.every((q) => q.severity === "warning");
+      div.className = warnOnly ? "warn" : "bad";
       div.append(chars.slice(0, start).join(""));
       const sq = document.createElement("span");
       sq.className = "squiggle";
@@ -93,7 +96,7 @@ function drawMarks() {
       msg.className = "msg";
       msg.textContent = "← " + ps.map((q) => q.message).join("; ");
       div.append(msg);
-      gutter.push(`<span class="err" title="${escapeHTML(ps.map((q) => `${q.line}:${q.col}: ${q.message}`).join("\n"))}">${n}</span>`);
+      gutter.push(`<span class="${warnOnly ? "wrn" : "err"}" title="${escapeHTML(ps.map((q) => `${q.line}:${q.col}: ${q.message}`).join("\n"))}">${n}</span>`);
     } else {
       div.textContent = " ";
       gutter.push(String(n));
