@@ -461,10 +461,14 @@ func (s *session) explain() {
 	for _, src := range in.Stmts {
 		srcs[src.Name] = src.Text
 	}
+	these := fmt.Sprintf("these %d statements already have none", len(c.Items))
+	if len(c.Items) == 1 {
+		these = "this statement already has none"
+	}
 	if c.Stopped {
-		fmt.Fprintf(s.out, "no solution: these %d statements already have none (interrupted, so the set may not be minimal):\n", len(c.Items))
+		fmt.Fprintf(s.out, "no solution: %s (interrupted, so the set may not be minimal):\n", these)
 	} else {
-		fmt.Fprintf(s.out, "no solution: these %d statements already have none:\n", len(c.Items))
+		fmt.Fprintf(s.out, "no solution: %s:\n", these)
 	}
 	for _, it := range c.Items {
 		fmt.Fprintln(s.out, "  "+it.Describe(srcs))
