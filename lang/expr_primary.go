@@ -38,25 +38,10 @@ func (p *parser) index(x Expr) (Expr, status) {
 		p.record()
 		return nil, failed
 	}
-	idx := &Index{X: x, Indices: []Expr{first}}
-	for n := 1; p.isPunct(","); n++ {
-		if p.tooMany(n) {
-			return nil, failed
-		}
-		from := p.mark()
-		p.pos++
-		e, st := p.indexItem()
-		if st == ok {
-			idx.Indices = append(idx.Indices, e)
-			continue
-		}
-		if st == none {
-			p.expected("an expression")
-		}
-		if p.optionFailed(from) {
-			return nil, failed
-		}
-		break
+	idx := &Index{X: x}
+	var more bool
+	if idx.Indices, more = repeated(p, ",", p.indexItem, []Expr{first}); !more {
+		return nil, failed
 	}
 	if !p.isPunct("]") {
 		p.expected(`"]"`)
@@ -256,27 +241,38 @@ func (p *parser) forGens() (*Generators, status) {
 
 // moreExprs reads ("," expr)*; it fails only when the failure is fatal.
 func (p *parser) moreExprs() ([]Expr, status) {
-	var es []Expr
-	for n := 1; p.isPunct(","); n++ {
+	if es, more := repeated(p, ",", p.expr, nil); more {
+		return es, ok
+	}
+	return nil, failed
+}
+
+// repeated reads (sep item)* after the items read so far, as
+// participle's group ( sep @@ )* does: an item that does not start, or
+// fails without going further than its separator, ends the group there
+// (the separator is left to whoever follows); one that fails further in
+// fails the whole. It reports false on failure.
+func repeated[T any](p *parser, sep string, item func() (T, status), items []T) ([]T, bool) {
+	for n := 1; p.isPunct(sep); n++ {
 		if p.tooMany(n) {
-			return nil, failed
+			return nil, false
 		}
 		from := p.mark()
 		p.pos++
-		e, st := p.expr()
+		e, st := item()
 		if st == ok {
-			es = append(es, e)
+			items = append(items, e)
 			continue
 		}
 		if st == none {
 			p.expected("an expression")
 		}
 		if p.optionFailed(from) {
-			return nil, failed
+			return nil, false
 		}
 		break
 	}
-	return es, ok
+	return items, true
 }
 
 // setLit reads {a, b, c}, or {e for generators}.

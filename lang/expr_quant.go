@@ -171,25 +171,9 @@ func (p *parser) block() ([]Stmt, status) {
 			return nil, failed
 		}
 	case ok:
-		stmts = append(stmts, s)
-		for n := 1; p.isPunct(";"); n++ {
-			if p.tooMany(n) {
-				return nil, failed
-			}
-			from := p.mark()
-			p.pos++
-			s, st := p.stmt()
-			if st == ok {
-				stmts = append(stmts, s)
-				continue
-			}
-			if st == none {
-				p.expected("an expression")
-			}
-			if p.optionFailed(from) {
-				return nil, failed
-			}
-			break
+		var more bool
+		if stmts, more = repeated(p, ";", p.stmt, append(stmts, s)); !more {
+			return nil, failed
 		}
 	}
 	if !p.isPunct("}") {
