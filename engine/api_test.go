@@ -27,7 +27,7 @@ func TestRequireLinearSolutions(t *testing.T) {
 						if coefs != nil {
 							sum = coefs[0]*a + coefs[1]*b + coefs[2]*c
 						}
-						if compare(op, sum, 2) {
+						if relHolds(op, sum, 2) {
 							want++
 						}
 					}
@@ -41,7 +41,7 @@ func TestRequireLinearSolutions(t *testing.T) {
 					if coefs != nil {
 						sum = coefs[0]*s.Value(xs[0]) + coefs[1]*s.Value(xs[1]) + coefs[2]*s.Value(xs[2])
 					}
-					if !compare(op, sum, 2) {
+					if !relHolds(op, sum, 2) {
 						t.Fatalf("%v %v: solution with sum %d", coefs, op, sum)
 					}
 					got++
@@ -52,22 +52,6 @@ func TestRequireLinearSolutions(t *testing.T) {
 			}
 		}
 	}
-}
-
-func compare(op BinOp, a, b int64) bool {
-	switch op {
-	case OpEq:
-		return a == b
-	case OpNe:
-		return a != b
-	case OpLt:
-		return a < b
-	case OpLe:
-		return a <= b
-	case OpGt:
-		return a > b
-	}
-	return a >= b
 }
 
 func TestRequireLinearErrors(t *testing.T) {
