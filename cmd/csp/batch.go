@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -82,7 +83,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	}
 	run := &batchRun{timeout: o.timeout, running: map[*engine.Solver]bool{}, count: o.count,
 		o: o}
-	stopSignals := onSignal(run.stop)
+	stopSignals := limits.OnSignal(run.stop)
 	defer stopSignals()
 	in.Limits = run.limits(o.maxMemory)
 	b, err := lang.NewBatch(in, name)
@@ -126,7 +127,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 // limits bound compiling the model, and each line that needs it
 // compiled again, by memory and by a stop request.
 func (r *batchRun) limits(maxMemory int64) lang.Limits {
-	return memoryLimits(maxMemory, func() string {
+	return limits.Memory(maxMemory, func() string {
 		if r.stopped.Load() {
 			return "interrupted"
 		}
@@ -395,7 +396,7 @@ func (t *batchTally) print(w io.Writer, elapsed time.Duration) {
 		{"search time", fmt.Sprintf("%.3f ms (summed over workers)", ms(t.total.SearchTime))},
 		{"wall time", fmt.Sprintf("%.3f ms", ms(elapsed))},
 		{"rate", fmt.Sprintf("%.0f instances/s", float64(t.n)/elapsed.Seconds())},
-		{"peak memory", fmt.Sprintf("%.1f MB", float64(peakMemory())/(1<<20))},
+		{"peak memory", fmt.Sprintf("%.1f MB", float64(limits.PeakMemory())/(1<<20))},
 	}
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-14s %s\n", r[0], r[1])

@@ -1,5 +1,7 @@
 package main
 
+import "github.com/csp-lang/csp/cmd/csp/internal/limits"
+
 // The --json lines of a batch (--each): one "instance" line for each line
 // of the batch file, in order, then "statistics" and "status" for the
 // whole batch. An instance is its own kind of line: it answers one input
@@ -70,7 +72,7 @@ func (j *jsonStream) batchEnd(t *batchTally, stats bool) {
 			Unsatisfiable: t.counts["unsatisfiable"], Stopped: t.counts["timeout"] + t.counts["interrupted"],
 			Invalid: t.counts["invalid"], Nodes: t.total.Nodes, Failures: t.total.Failures,
 			Propagations: t.total.Propagations, SearchMS: ms(t.total.SearchTime),
-			PeakMemory: peakMemory()})
+			PeakMemory: limits.PeakMemory()})
 	}
 	status := map[int]string{exitSolved: "solved", exitUnsat: "unsatisfiable", exitBadInput: "error", exitLimit: "unknown"}[t.exitCode()]
 	j.emit(jsonBatchStatusLine{Type: "status", Status: status, Complete: t.incomplete == 0 && !t.unread, Instances: t.n})

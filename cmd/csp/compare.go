@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/compare"
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/engine"
 )
 
@@ -65,7 +66,7 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 	// Ctrl-C stops the row being solved and the rest; the rows done so
 	// far are printed, as a search prints what it found.
 	var stop atomic.Bool
-	stopSignals := onSignal(func() { stop.Store(true) })
+	stopSignals := limits.OnSignal(func() { stop.Store(true) })
 	defer stopSignals()
 	var rows []compare.Row
 	for _, c := range compare.Configs {
@@ -79,7 +80,7 @@ func compareCmd(args []string, stdout, stderr io.Writer) int {
 		// FreeSearch: each row is the order it names, whatever the
 		// model's search statements say.
 		opts := engine.Options{Order: orders[c.Order], Prop: propLevels[c.Prop], FreeSearch: true, Deadline: time.Now().Add(timeout), StopFlag: &stop,
-			Progress: func(engine.Stats) { underway() }}
+			Progress: func(engine.Stats) { limits.Underway() }}
 		row := compare.Run(p, c.Order, c.Prop, opts, o.all)
 		if stop.Load() {
 			row.Status = "interrupted"

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -15,8 +16,8 @@ import (
 // explainCmd answers csp solve MODEL --explain: when the model has no
 // solution, a minimal set of its statements that already has none.
 //
-// It stops as a search does: on Ctrl-C or SIGTERM (onSignal), or past
-// --max-memory (the search's memoryGuard), through the checks' StopFlag.
+// It stops as a search does: on Ctrl-C or SIGTERM (limits.OnSignal), or past
+// --max-memory (the search's limits.Guard), through the checks' StopFlag.
 // Stopped before the model is proven to have no solution, it says so and
 // exits with exitLimit; after, it prints the statements kept so far, which
 // have no solution but may not be minimal, and exits with exitUnsat.
@@ -30,15 +31,15 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 		perCheck = 10 * time.Second
 	}
 	var stop, interrupted atomic.Bool
-	guard := newMemoryGuard(o.maxMemory)
+	guard := limits.NewGuard(o.maxMemory)
 	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &stop,
 		Progress: func(engine.Stats) {
-			if guard.over() {
+			if guard.Over() {
 				stop.Store(true)
 			}
 		}}
-	stopSignals := onSignal(func() { interrupted.Store(true); stop.Store(true) })
-	in.Limits = memoryLimits(o.maxMemory, func() string { // compiling too
+	stopSignals := limits.OnSignal(func() { interrupted.Store(true); stop.Store(true) })
+	in.Limits = limits.Memory(o.maxMemory, func() string { // compiling too
 		if interrupted.Load() {
 			return "interrupted"
 		}
@@ -50,7 +51,7 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 	stopSignals()
 	stopped := ""
 	switch {
-	case guard.hit:
+	case guard.Hit:
 		stopped = "memory"
 	case interrupted.Load():
 		stopped = "interrupted"

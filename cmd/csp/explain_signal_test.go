@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 )
 
 // csp solve --explain stops on Ctrl-C and SIGTERM as a search does (issue
@@ -147,7 +149,7 @@ func TestExplainSignalsChild(t *testing.T) {
 		t.Skip("run by TestExplainSignals")
 	}
 	underway := os.NewFile(3, "underway")
-	testHookUnderway = func() {
+	limits.TestHookUnderway = func() {
 		if underway != nil {
 			underway.Write([]byte{1})
 			underway.Close()

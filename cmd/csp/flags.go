@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/internal/spell"
@@ -162,8 +163,8 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.BoolVar(&o.progress, "progress", false, "")
 	fs.StringVar(&o.each, "each", "", "FILE")
 	fs.IntVar(&o.workers, "workers", runtime.NumCPU(), "N")
-	o.maxMemory = defaultMaxMemory
-	fs.Var(memoryFlag{&o.maxMemory}, "max-memory", "S")
+	o.maxMemory = limits.DefaultMaxMemory
+	fs.Var(limits.MemoryFlag{N: &o.maxMemory}, "max-memory", "S")
 	fs.BoolVar(&o.explain, "explain", false, "")
 	fs.Var(traceFlag{&o.trace}, "trace", "")
 	fs.IntVar(&o.traceMax, "trace-limit", defaultTraceLimit, "N")

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -408,7 +409,7 @@ func isSplitFile(path string) bool {
 // their first steps: memory grows with the subproblems, not with the
 // file. over is checked after each line; past the memory limit the
 // error is errJobsMemory.
-func loadAllJobs(path string, m *engine.Model, prop engine.PropLevel, guard *memoryGuard) (*job, error) {
+func loadAllJobs(path string, m *engine.Model, prop engine.PropLevel, guard *limits.Guard) (*job, error) {
 	all := &job{subs: &engine.Paths{}}
 	seen := map[int]bool{}
 	jr := newJobResolver(m, prop)
@@ -428,8 +429,8 @@ func loadAllJobs(path string, m *engine.Model, prop engine.PropLevel, guard *mem
 		if err == nil {
 			_, err = jr.resolve(l, all.subs)
 		}
-		if err == nil && guard.over() {
-			err = jobsMemoryError{guard.limit}
+		if err == nil && guard.Over() {
+			err = jobsMemoryError{guard.Limit}
 		}
 		if err != nil {
 			failed = fmt.Errorf("%s: %w", where, err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -188,7 +189,7 @@ func (c *cappedText) WriteByte(b byte) error            { c.room(1); return c.b.
 func (j *jsonStream) statistics(st engine.Stats, res outcome) {
 	j.emit(jsonStatisticsLine{Type: "statistics", Solutions: res.found, Nodes: st.Nodes, Failures: st.Failures,
 		Propagations: st.Propagations, MaxDepth: st.MaxDepth, SetupMS: ms(res.setup), SearchMS: ms(st.SearchTime),
-		PeakMemoryBytes: peakMemory()})
+		PeakMemoryBytes: limits.PeakMemory()})
 }
 
 // progress writes a progress line.

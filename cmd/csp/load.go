@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
-	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -128,7 +127,7 @@ func compileTo(o *options, js *jsonStream, stderr io.Writer, start time.Time) (*
 		js.errors(err)
 		return nil, exitBadInput
 	}
-	limits, done := compileLimits(o, start)
+	limits, done := limits.Compile(o.maxMemory, o.timeout, start)
 	in.Limits = limits
 	prog, err := lang.Compile(in)
 	done()
@@ -143,35 +142,6 @@ func compileTo(o *options, js *jsonStream, stderr io.Writer, start time.Time) (*
 		return nil, exitBadInput
 	}
 	return prog, exitSolved
-}
-
-// compileLimits bounds compiling as a search is bounded: by --max-memory
-// (4G by default), by --timeout, counted from the start of the run, and
-// by SIGINT or SIGTERM until the returned function is called.
-func compileLimits(o *options, start time.Time) (lang.Limits, func()) {
-	var interrupted atomic.Bool
-	done := onSignal(func() { interrupted.Store(true) })
-	stop := func() string {
-		switch {
-		case interrupted.Load():
-			return "interrupted"
-		case o.timeout > 0 && time.Since(start) > o.timeout:
-			return fmt.Sprintf("timeout after %v", o.timeout)
-		}
-		return ""
-	}
-	return memoryLimits(o.maxMemory, stop), done
-}
-
-// memoryLimits are the limits of compiling within max bytes (the default
-// if 0), with stop as the stop request. The collector works harder near
-// its own limit, set a little under max so that the process stays under.
-func memoryLimits(max int64, stop func() string) lang.Limits {
-	if max == 0 {
-		max = defaultMaxMemory
-	}
-	debug.SetMemoryLimit(max / 100 * 95)
-	return lang.Limits{MaxMemory: max, Stop: func() string { underway(); return stop() }}
 }
 
 func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -18,16 +18,18 @@ import (
 	"io"
 	"os"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/fzncmd"
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 )
 
-// Exit statuses, as the language spec fixes them.
+// The exit statuses (package exit), by the names the commands use.
 const (
-	exitSolved   = 0 // a solution was found (or the check passed)
-	exitUnsat    = 1 // proven to have no solution
-	exitBadInput = 2 // the model, data or flags are wrong
-	exitLimit    = 3 // a limit stopped the search before any answer
-	// exitOutput (4, output.go): stdout could not be written.
+	exitSolved   = exit.Solved
+	exitUnsat    = exit.Unsat
+	exitBadInput = exit.BadInput
+	exitLimit    = exit.Limit
+	exitOutput   = exit.Output
 )
 
 // command is a subcommand of csp. The table of them runs them, lists them
@@ -145,7 +147,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // fznEnv is what csp fzn and csp mzn take from this package.
-func fznEnv() fzncmd.Env { return fzncmd.Env{Version: version(), OnSignal: onSignal} }
+func fznEnv() fzncmd.Env { return fzncmd.Env{Version: version(), OnSignal: limits.OnSignal} }
 
 func fznCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return fzncmd.Fzn(args, stdin, stdout, stderr, fznEnv())

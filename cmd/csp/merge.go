@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/lang"
 )
 
@@ -72,9 +73,9 @@ type mergeInput struct {
 	model string
 	by    map[int]*jobReport
 
-	guard     *memoryGuard // --max-memory, checked as the lines are read
-	printed   int          // solutions printed
-	multiline bool         // one of them had several lines
+	guard     *limits.Guard // --max-memory, checked as the lines are read
+	printed   int           // solutions printed
+	multiline bool          // one of them had several lines
 }
 
 // mergeFlags are merge's flags, for completion and the tests of --help.
@@ -83,7 +84,7 @@ func mergeFlags() *flag.FlagSet {
 	var b bool
 	fs.BoolVar(&b, "json", false, "")
 	var size int64
-	fs.Var(memoryFlag{&size}, "max-memory", "S")
+	fs.Var(limits.MemoryFlag{N: &size}, "max-memory", "S")
 	fs.BoolVar(&b, "h", false, "")
 	fs.BoolVar(&b, "help", false, "")
 	return fs
@@ -91,7 +92,7 @@ func mergeFlags() *flag.FlagSet {
 
 func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON, files := false, []string{}
-	maxMemory := int64(defaultMaxMemory)
+	maxMemory := int64(limits.DefaultMaxMemory)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if name, value, ok := strings.Cut(a, "="); ok && (name == "--max-memory" || name == "-max-memory") || a == "--max-memory" || a == "-max-memory" {
@@ -103,7 +104,7 @@ func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				i++
 				value = args[i]
 			}
-			if err := (memoryFlag{&maxMemory}).Set(value); err != nil {
+			if err := (limits.MemoryFlag{N: &maxMemory}).Set(value); err != nil {
 				fmt.Fprintf(stderr, "csp merge: --max-memory %q: %v\n", value, err)
 				return exitBadInput
 			}
@@ -123,7 +124,7 @@ func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			files = append(files, a)
 		}
 	}
-	in := &mergeInput{by: map[int]*jobReport{}, guard: newMemoryGuard(maxMemory)}
+	in := &mergeInput{by: map[int]*jobReport{}, guard: limits.NewGuard(maxMemory)}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
@@ -172,8 +173,8 @@ func (in *mergeInput) readFile(name string, stdin io.Reader) error {
 		if err := in.line(sc.Bytes()); err != nil {
 			return fmt.Errorf("%s:%d: %v", name, no, err)
 		}
-		if no%256 == 0 && in.guard.over() {
-			return fmt.Errorf("%s:%d: %w", name, no, mergeMemoryError{in.guard.limit})
+		if no%256 == 0 && in.guard.Over() {
+			return fmt.Errorf("%s:%d: %w", name, no, mergeMemoryError{in.guard.Limit})
 		}
 	}
 	if err := sc.Err(); err != nil {

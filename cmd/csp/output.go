@@ -5,10 +5,6 @@ import (
 	"sync"
 )
 
-// exitOutput is the exit status when stdout could not be written: the
-// answer is lost, whatever the search found.
-const exitOutput = 4
-
 // outWriter passes writes on to stdout and keeps the first error, so that
 // a failed write (a full disk, a closed descriptor) is reported once, at
 // the end, whichever part of csp made it; later writes fail at once.

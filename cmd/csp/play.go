@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/play"
 )
 
@@ -105,7 +106,7 @@ func serve(addr string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "csp play: serving the playground; Ctrl-C stops")
 	srv := &http.Server{Handler: play.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	stopped := make(chan struct{})
-	stopSignals := onSignal(func() {
+	stopSignals := limits.OnSignal(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		srv.Shutdown(ctx)

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chzyer/readline"
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 )
 
 const (
@@ -162,7 +163,7 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 	// terminal: readline's own writers would redraw the prompt mid-answer.
 	s.onStop = func(stop func()) func() {
 		running.Store(&stop)
-		restore := onSignal(stop)
+		restore := limits.OnSignal(stop)
 		return func() { restore(); running.Store(nil) }
 	}
 	fmt.Fprintln(s.out, "csp", version(), "- :help for help, Ctrl-D to leave")

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
@@ -31,7 +32,7 @@ type searchRun struct {
 	res         outcome
 	optimizing  bool
 	meter       *progress
-	guard       *memoryGuard
+	guard       *limits.Guard
 	stop        atomic.Bool
 	interrupted atomic.Bool
 	multiline   bool
@@ -41,7 +42,7 @@ type searchRun struct {
 }
 
 func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, start time.Time) *searchRun {
-	r := &searchRun{prog: prog, o: o, stdout: stdout, out: bufio.NewWriter(stdout), stderr: stderr, guard: newMemoryGuard(o.maxMemory)}
+	r := &searchRun{prog: prog, o: o, stdout: stdout, out: bufio.NewWriter(stdout), stderr: stderr, guard: limits.NewGuard(o.maxMemory)}
 	if o.json {
 		r.js = &jsonStream{w: r.out, start: start}
 	}
@@ -62,7 +63,7 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 		if r.meter != nil {
 			r.meter.update(st)
 		}
-		if r.guard.over() {
+		if r.guard.Over() {
 			r.stop.Store(true)
 		}
 		r.timeUp(st.Solutions)
@@ -97,7 +98,7 @@ func (r *searchRun) parallel() bool {
 
 // run searches, prints, and returns the exit status.
 func (r *searchRun) run() int {
-	stopSignals := onSignal(func() { r.interrupted.Store(true); r.stop.Store(true) })
+	stopSignals := limits.OnSignal(func() { r.interrupted.Store(true); r.stop.Store(true) })
 	var st engine.Stats
 	var err error
 	if r.parallel() {
@@ -122,7 +123,7 @@ func (r *searchRun) run() int {
 		return exitOutput // stopped for it: no note about a limit; run reports it
 	}
 	switch {
-	case r.res.stopped != "" && r.guard.hit:
+	case r.res.stopped != "" && r.guard.Hit:
 		r.res.stopped = "memory"
 	case r.res.stopped != "" && r.interrupted.Load():
 		r.res.stopped = "interrupted"
@@ -164,7 +165,7 @@ func (r *searchRun) searchOne() (engine.Stats, error) {
 		case engine.Stopped:
 			r.res.stopped = "timeout"
 			if s.TraceOverBudget() {
-				r.guard.hit, r.res.traced = true, true // a stop of --max-memory's
+				r.guard.Hit, r.res.traced = true, true // a stop of --max-memory's
 			}
 			return s.Stats(), nil
 		}

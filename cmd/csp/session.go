@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -213,10 +214,9 @@ func (s *session) sources() []lang.Source {
 }
 
 func (s *session) compile(stmts []lang.Source) (*lang.Program, error) {
-	o := &options{maxMemory: defaultMaxMemory, timeout: s.settings.timeout}
-	limits, done := compileLimits(o, time.Now()) // Ctrl-C stops a statement that takes too long
+	lim, done := limits.Compile(limits.DefaultMaxMemory, s.settings.timeout, time.Now()) // Ctrl-C stops a statement that takes too long
 	defer done()
-	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data, Params: s.declaredParams(stmts), Limits: limits,
+	return lang.Compile(lang.Input{Model: lang.Source{Name: "<session>"}, Stmts: stmts, Data: s.data, Params: s.declaredParams(stmts), Limits: lim,
 		PlainLookups: s.settings.prop != engine.PropAC})
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -275,7 +276,7 @@ func printStats(w io.Writer, st engine.Stats, res outcome) {
 		{"max depth", depthText(st)},
 		{"setup time", fmt.Sprintf("%.3f ms (read, parse, check, lower, solver set-up)", ms(res.setup))},
 		{"search time", fmt.Sprintf("%.3f ms", ms(st.SearchTime))},
-		{"peak memory", fmt.Sprintf("%.1f MB", float64(peakMemory())/(1<<20))},
+		{"peak memory", fmt.Sprintf("%.1f MB", float64(limits.PeakMemory())/(1<<20))},
 	}
 	if res.setup == 0 { // a session compiles as it goes; there is no one set-up
 		rows = append(rows[:5], rows[6:]...)

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -50,8 +51,8 @@ func splitFlagSet(fs *flag.FlagSet, o *options) *flag.FlagSet {
 	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
 	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
 	fs.Var(durationFlag{&o.timeout}, "timeout", "D")
-	o.maxMemory = defaultMaxMemory
-	fs.Var(memoryFlag{&o.maxMemory}, "max-memory", "S")
+	o.maxMemory = limits.DefaultMaxMemory
+	fs.Var(limits.MemoryFlag{N: &o.maxMemory}, "max-memory", "S")
 	fs.BoolVar(&o.decompose, "decompose", false, "")
 	fs.IntVar(&o.jobs, "jobs", 100, "N")
 	return fs
@@ -83,15 +84,15 @@ func splitCmd(args []string, stdout, stderr io.Writer) int {
 	// The cut keeps its subproblems until it is done: --max-memory bounds
 	// it as it bounds a search.
 	var stop atomic.Bool
-	guard := newMemoryGuard(o.maxMemory)
+	guard := limits.NewGuard(o.maxMemory)
 	opts := engine.Options{Order: o.order, Values: o.values, Prop: o.prop, StopFlag: &stop,
-		Progress: func(engine.Stats) { stop.Store(guard.over()) }}
+		Progress: func(engine.Stats) { stop.Store(guard.Over()) }}
 	if o.timeout > 0 {
 		opts.Deadline = start.Add(o.timeout)
 	}
 	paths, starts, err := engine.SplitPaths(prog.Model, opts, o.jobs)
 	switch {
-	case errors.Is(err, engine.ErrSplitStopped) && guard.hit:
+	case errors.Is(err, engine.ErrSplitStopped) && guard.Hit:
 		fmt.Fprintf(stderr, "csp split: the split used more than %s (--max-memory); no job written\n", lang.SizeText(o.maxMemory))
 		return exitLimit
 	case errors.Is(err, engine.ErrSplitStopped):

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package limits
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 	"time"
 )
 
-// The signals stay watched once onSignal has run; these check that a
+// The signals stay watched once OnSignal has run; these check that a
 // process with no handler registered still ends by SIGTERM or SIGINT as
 // an unwatched one does, still ignores SIGINT when started ignoring it,
 // and that a handler registered after such a signal gets the next one.
@@ -91,7 +91,7 @@ func TestSignalsChild(t *testing.T) {
 		case "register":
 			ch := make(chan struct{})
 			stops = append(stops, ch)
-			releases = append(releases, onSignal(func() { close(ch) }))
+			releases = append(releases, OnSignal(func() { close(ch) }))
 		case "release":
 			releases[len(releases)-1]()
 			releases, stops = releases[:len(releases)-1], stops[:len(stops)-1]

@@ -1,14 +1,14 @@
 //go:build unix
 
-package main
+package limits
 
 import (
 	"runtime"
 	"syscall"
 )
 
-// peakMemory returns the peak resident set size of the process in bytes.
-func peakMemory() int64 {
+// PeakMemory returns the peak resident set size of the process in bytes.
+func PeakMemory() int64 {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		var ms runtime.MemStats

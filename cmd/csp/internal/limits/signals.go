@@ -1,4 +1,4 @@
-package main
+package limits
 
 import (
 	"os"
@@ -34,10 +34,10 @@ var sigWatch struct {
 // for the tests, which must not depend on the machine's speed.)
 var signalEcho = time.Second
 
-// onSignal calls stop on SIGINT or SIGTERM until the returned function is
+// OnSignal calls stop on SIGINT or SIGTERM until the returned function is
 // called. A second signal, signalEcho or more after the first, ends the
 // process at once.
-func onSignal(stop func()) func() {
+func OnSignal(stop func()) func() {
 	mine := make(chan os.Signal, 2)
 	w := &sigWatch
 	w.Lock()

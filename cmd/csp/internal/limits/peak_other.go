@@ -1,12 +1,12 @@
 //go:build !unix
 
-package main
+package limits
 
 import "runtime"
 
-// peakMemory approximates the peak memory by what the Go runtime obtained
+// PeakMemory approximates the peak memory by what the Go runtime obtained
 // from the system.
-func peakMemory() int64 {
+func PeakMemory() int64 {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	return int64(ms.Sys)
