@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -52,7 +53,7 @@ type batchRun struct {
 	stopped atomic.Bool
 	mu      sync.Mutex
 	running map[*engine.Solver]bool
-	js      *jsonStream // with --json, on the answers' writer
+	js      *output.JSON // with --json, on the answers' writer
 }
 
 func eachCmd(o *options, stdout, stderr io.Writer) int {
@@ -61,13 +62,13 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	if path == "" {
 		name, path = "", o.each
 	}
-	var js *jsonStream
+	var js *output.JSON
 	if o.json {
-		js = &jsonStream{w: stdout, start: start}
+		js = &output.JSON{W: stdout, Start: start}
 	}
 	fail := func(code int, err error) int { // before any instance: the whole run failed
-		js.errors(err)
-		js.failed()
+		js.Errors(err)
+		js.Failed()
 		return code
 	}
 	in, err := loadInput(o)
@@ -92,7 +93,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		for _, d := range in.Data {
 			srcs[d.Name] = d.Text
 		}
-		printErrors(stderr, err, srcs)
+		output.PrintErrors(stderr, err, srcs)
 		if lang.HitLimit(err) {
 			return fail(exitLimit, err)
 		}
@@ -119,7 +120,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 		tally.print(stderr, time.Since(start))
 	}
 	if js != nil {
-		js.batchEnd(tally, o.stats)
+		jsonBatchEnd(js, tally, o.stats)
 	}
 	return tally.exitCode()
 }
@@ -317,7 +318,7 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 		if res.errAt.End > res.errAt.Col {
 			e.End = lang.Pos{File: path, Line: line, Col: res.errAt.End}
 		}
-		painter(useColour(stderr)).errorStyle().PrintAtLine(stderr, e, res.text)
+		output.Painter(output.UseColour(stderr)).ErrorStyle().PrintAtLine(stderr, e, res.text)
 	case res.status == "invalid":
 		fmt.Fprintf(stderr, "%s:%d: %s\n", path, line, res.err)
 	}
@@ -328,7 +329,7 @@ func (r *batchRun) print(out *bufio.Writer, stderr io.Writer, res batchResult, p
 		fmt.Fprintf(stderr, "%s:%d: %s: the count %d is incomplete\n", path, line, res.stopped, res.count)
 	}
 	if r.js != nil {
-		r.js.instance(res, path, line, r.count)
+		jsonInstance(r.js, res, path, line, r.count)
 		return
 	}
 	switch {
@@ -393,8 +394,8 @@ func (t *batchTally) print(w io.Writer, elapsed time.Duration) {
 		{"nodes", fmt.Sprint(t.total.Nodes)},
 		{"failures", fmt.Sprint(t.total.Failures)},
 		{"propagations", fmt.Sprint(t.total.Propagations)},
-		{"search time", fmt.Sprintf("%.3f ms (summed over workers)", ms(t.total.SearchTime))},
-		{"wall time", fmt.Sprintf("%.3f ms", ms(elapsed))},
+		{"search time", fmt.Sprintf("%.3f ms (summed over workers)", output.Millis(t.total.SearchTime))},
+		{"wall time", fmt.Sprintf("%.3f ms", output.Millis(elapsed))},
 		{"rate", fmt.Sprintf("%.0f instances/s", float64(t.n)/elapsed.Seconds())},
 		{"peak memory", fmt.Sprintf("%.1f MB", float64(limits.PeakMemory())/(1<<20))},
 	}

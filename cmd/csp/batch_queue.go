@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 )
 
 // A batchQueue hands the lines of the batch file to the workers and prints
@@ -87,7 +89,7 @@ func (q *batchQueue) flush() {
 
 func (q *batchQueue) flushLocked() {
 	q.flushed = time.Now()
-	if q.out.Flush() != nil && outputFailed(q.stdout) {
+	if q.out.Flush() != nil && output.Failed(q.stdout) {
 		q.run.stop() // the answers can no longer be written: run reports it
 	}
 }
@@ -115,8 +117,8 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 		tally: &batchTally{counts: map[string]int{}}, flushed: time.Now()}
 	q.in = newJobReader(flushBeforeRead{r: f, q: q}, path)
 	if r.js != nil { // the instance lines, in order with the rest
-		r.js.w = q.out
-		defer func() { r.js.w = stdout }()
+		r.js.W = q.out
+		defer func() { r.js.W = stdout }()
 	}
 	var wg sync.WaitGroup
 	for range o.workers {
@@ -140,7 +142,7 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 	q.flush()
 	if err := q.in.err; err != nil { // the lines after it are lost: the batch is incomplete
 		fmt.Fprintln(stderr, "csp:", err)
-		r.js.errors(err)
+		r.js.Errors(err)
 		q.tally.unread = true
 	}
 	return q.tally

@@ -1,6 +1,9 @@
 package main
 
-import "github.com/csp-lang/csp/cmd/csp/internal/limits"
+import (
+	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
+)
 
 // The --json lines of a batch (--each): one "instance" line for each line
 // of the batch file, in order, then "statistics" and "status" for the
@@ -43,15 +46,15 @@ type jsonBatchStatusLine struct {
 	Instances int    `json:"instances"`
 }
 
-// instance writes the line of one batch instance. An invalid line also
+// jsonInstance writes the line of one batch instance. An invalid line also
 // gets an error line, placed at its line of the batch file.
-func (j *jsonStream) instance(res batchResult, path string, line int, counting bool) {
+func jsonInstance(j *output.JSON, res batchResult, path string, line int, counting bool) {
 	if res.status == "invalid" {
-		e := jsonErrorLine{Type: "error", File: path, Line: line, Message: res.err}
+		e := output.ErrorLine{Type: "error", File: path, Line: line, Message: res.err}
 		if res.errAt != nil {
 			e.Column = res.errAt.Col
 		}
-		j.emit(e)
+		j.Emit(e)
 	}
 	l := jsonInstanceLine{Type: "instance", Instance: res.n + 1, Line: line, Status: res.status,
 		Complete: res.stopped == "" && res.status != "invalid", Answer: res.answer, Objective: res.objective,
@@ -60,20 +63,20 @@ func (j *jsonStream) instance(res batchResult, path string, line int, counting b
 		n := res.count
 		l.Solutions = &n
 	}
-	j.emit(l)
+	j.Emit(l)
 }
 
-// batchEnd writes the status of a whole batch, after its statistics
+// jsonBatchEnd writes the status of a whole batch, after its statistics
 // with -s; the status says in words what the exit status says in a
 // number.
-func (j *jsonStream) batchEnd(t *batchTally, stats bool) {
+func jsonBatchEnd(j *output.JSON, t *batchTally, stats bool) {
 	if stats {
-		j.emit(jsonBatchStatisticsLine{Type: "statistics", Instances: t.n, Solved: t.solved(),
+		j.Emit(jsonBatchStatisticsLine{Type: "statistics", Instances: t.n, Solved: t.solved(),
 			Unsatisfiable: t.counts["unsatisfiable"], Stopped: t.counts["timeout"] + t.counts["interrupted"],
 			Invalid: t.counts["invalid"], Nodes: t.total.Nodes, Failures: t.total.Failures,
-			Propagations: t.total.Propagations, SearchMS: ms(t.total.SearchTime),
+			Propagations: t.total.Propagations, SearchMS: output.Millis(t.total.SearchTime),
 			PeakMemory: limits.PeakMemory()})
 	}
 	status := map[int]string{exitSolved: "solved", exitUnsat: "unsatisfiable", exitBadInput: "error", exitLimit: "unknown"}[t.exitCode()]
-	j.emit(jsonBatchStatusLine{Type: "status", Status: status, Complete: t.incomplete == 0 && !t.unread, Instances: t.n})
+	j.Emit(jsonBatchStatusLine{Type: "status", Status: status, Complete: t.incomplete == 0 && !t.unread, Instances: t.n})
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/lang"
 )
 
@@ -48,7 +49,7 @@ func TestErrorStyle(t *testing.T) {
 	if err == nil {
 		t.Fatal("the model should not compile")
 	}
-	painter(true).errorStyle().PrintErrors(&coloured, err, prog.Sources)
+	output.Painter(true).ErrorStyle().PrintErrors(&coloured, err, prog.Sources)
 	got := coloured.String()
 	for _, want := range []string{
 		"\x1b[1m" + path + ":4:9:\x1b[0m \x1b[1munknown name \"zz\"\x1b[0m\n",

@@ -9,6 +9,7 @@ import (
 
 	"github.com/csp-lang/csp/cmd/csp/internal/compare"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/engine"
 )
 
@@ -116,10 +117,10 @@ type compareJSON struct {
 }
 
 func printCompareJSON(w io.Writer, rows []compare.Row) {
-	out := &jsonStream{w: w}
+	out := &output.JSON{W: w}
 	for _, r := range rows {
-		out.emit(compareJSON{Type: "setting", Order: r.Order, Prop: r.Prop, Status: r.Status,
+		out.Emit(compareJSON{Type: "setting", Order: r.Order, Prop: r.Prop, Status: r.Status,
 			Solutions: r.Solutions, Objective: r.Objective, Best: r.Best, Nodes: r.Stats.Nodes,
-			Failures: r.Stats.Failures, Propagations: r.Stats.Propagations, TimeMS: ms(r.Elapsed), First: r.First})
+			Failures: r.Stats.Failures, Propagations: r.Stats.Propagations, TimeMS: output.Millis(r.Elapsed), First: r.First})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -45,9 +46,9 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 		}
 		return ""
 	})
-	meter := explainProgress(stderr, &opts)
+	meter := output.Explaining(stderr, &opts)
 	c, err := lang.Explain(in, opts, perCheck)
-	meter.clear()
+	meter.Clear()
 	stopSignals()
 	stopped := ""
 	switch {
@@ -63,21 +64,21 @@ func explainCmd(o *options, stdout, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, lang.ErrHasSolution):
 		if o.json {
-			(&jsonStream{w: stdout}).emit(explanationJSON{Type: "explanation", Status: "satisfiable"})
+			(&output.JSON{W: stdout}).Emit(explanationJSON{Type: "explanation", Status: "satisfiable"})
 		} else {
 			fmt.Fprintln(stdout, "the model has a solution: there is nothing to explain")
 		}
 		return exitSolved
 	case err != nil:
 		if _, isList := err.(lang.ErrorList); isList {
-			printErrors(stderr, err, srcs)
+			output.PrintErrors(stderr, err, srcs)
 			if lang.HitLimit(err) {
 				return exitLimit
 			}
 			return exitBadInput
 		}
 		if o.json {
-			(&jsonStream{w: stdout}).emit(explanationJSON{Type: "explanation", Status: "unknown", Stopped: cmp.Or(stopped, "timeout")})
+			(&output.JSON{W: stdout}).Emit(explanationJSON{Type: "explanation", Status: "unknown", Stopped: cmp.Or(stopped, "timeout")})
 		}
 		if stopped != "" {
 			fmt.Fprintf(stderr, "csp: %s: the model was not proven unsatisfiable\n", explainStopText(o, stopped))
@@ -155,5 +156,5 @@ func printConflictJSON(w io.Writer, c *lang.Conflict, srcs lang.Sources, stopped
 		line.Conflict = append(line.Conflict, conflictJSON{Kind: "constraint", At: it.Origin.Stmt.Pos.String(),
 			With: it.Origin.Bindings, Text: it.Describe(srcs)})
 	}
-	(&jsonStream{w: w}).emit(line)
+	(&output.JSON{W: w}).Emit(line)
 }

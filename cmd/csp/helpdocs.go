@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/docs"
 )
 
@@ -142,7 +143,7 @@ func topHeadings(secs []section) []string {
 // cannot start. On a terminal with no pager at all it prints nothing and
 // returns false: the caller chooses what a screen can hold.
 func page(text string, stdout, stderr io.Writer) bool {
-	if !isTerminal(stdout) {
+	if !output.IsTerminal(stdout) {
 		fmt.Fprint(stdout, text)
 		return true
 	}
@@ -155,9 +156,7 @@ func page(text string, stdout, stderr io.Writer) bool {
 		// leave the text on the screen after quitting (git's defaults).
 		pager = "less -FRX"
 	}
-	if o, ok := stdout.(*outWriter); ok {
-		stdout = o.w // the pager must see the terminal itself
-	}
+	stdout = output.Unwrap(stdout) // the pager must see the terminal itself
 	if err := runPager(pager, text, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "csp: cannot run the pager %q (%v); the text follows\n", pager, err)
 		fmt.Fprint(stdout, text)

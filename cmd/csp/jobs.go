@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -37,6 +38,18 @@ type jobLine struct {
 	Paths []jobPath `json:"paths"`
 
 	text string // the line, for loadJobLines' lines, whose Paths it drops
+}
+
+// id names the job for its JSON lines.
+func (l *jobLine) id() output.JobID { return output.JobID{Job: l.Job, Jobs: l.Jobs, Model: l.Model} }
+
+// jobIDs names the jobs of jls.
+func jobIDs(jls []*jobLine) []output.JobID {
+	ids := make([]output.JobID, len(jls))
+	for i, l := range jls {
+		ids[i] = l.id()
+	}
+	return ids
 }
 
 // jobPath is a path of a job line: the steps it keeps of the path before

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -29,10 +29,10 @@ func solveJobs(prog *lang.Program, o *options, jls []*jobLine, wheres []string, 
 			err = fmt.Errorf("%s: %v", wheres[i], err)
 			fmt.Fprintf(stderr, "csp solve: %v\n", err)
 			if o.json {
-				js := &jsonStream{w: stdout, start: start}
-				js.tagJob(jl)
-				js.errors(err)
-				js.failed()
+				js := &output.JSON{W: stdout, Start: start}
+				js.TagJob(jl.id())
+				js.Errors(err)
+				js.Failed()
 			}
 			return exitBadInput
 		}
@@ -50,10 +50,10 @@ func solveJobs(prog *lang.Program, o *options, jls []*jobLine, wheres []string, 
 		}
 		r.job = j
 		if r.js != nil {
-			r.js.tagJob(jls[i])
-			r.js.count = o.count
+			r.js.TagJob(jls[i].id())
+			r.js.Count = o.count
 			if sense != engine.Satisfy {
-				r.js.sense = map[engine.Sense]string{engine.Minimize: "minimize", engine.Maximize: "maximize"}[sense]
+				r.js.Sense = map[engine.Sense]string{engine.Minimize: "minimize", engine.Maximize: "maximize"}[sense]
 			}
 		}
 		switch code := r.run(); code {
@@ -100,41 +100,4 @@ func jobsLeft(jls []*jobLine) string {
 		return "job " + b.String()
 	}
 	return "jobs " + b.String()
-}
-
-// tagJobs has js write each line once for every job in jls, tagged with
-// the job: an error before the jobs are solved (compiling the model) is
-// every job's, and csp merge names each as failed. nil stays nil.
-func tagJobs(js *jsonStream, jls []*jobLine) *jsonStream {
-	if js == nil {
-		return nil
-	}
-	if len(jls) == 1 {
-		js.tagJob(jls[0])
-		return js
-	}
-	f := &jobsFanOut{w: js.w}
-	for _, jl := range jls {
-		t := &jsonStream{}
-		t.tagJob(jl)
-		f.tags = append(f.tags, t.tag)
-	}
-	return &jsonStream{w: f, start: js.start}
-}
-
-// jobsFanOut writes each line (a jsonStream writes one a call) once per
-// tag, the tag after the line's first field as jsonStream.emit puts it.
-type jobsFanOut struct {
-	w    io.Writer
-	tags [][]byte
-}
-
-func (f *jobsFanOut) Write(line []byte) (int, error) {
-	at := bytes.IndexByte(line, ',') + 1
-	for _, tag := range f.tags {
-		if _, err := f.w.Write(append(append(append([]byte(nil), line[:at]...), tag...), line[at:]...)); err != nil {
-			return 0, err
-		}
-	}
-	return len(line), nil
 }

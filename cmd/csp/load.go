@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -120,22 +121,22 @@ func compile(o *options, stderr io.Writer, start time.Time) (*lang.Program, int)
 
 // compileTo is compile that also writes the errors as JSON lines to js,
 // if not nil.
-func compileTo(o *options, js *jsonStream, stderr io.Writer, start time.Time) (*lang.Program, int) {
+func compileTo(o *options, js *output.JSON, stderr io.Writer, start time.Time) (*lang.Program, int) {
 	in, err := loadInput(o)
 	if err != nil {
 		fmt.Fprintln(stderr, "csp:", err)
-		js.errors(err)
+		js.Errors(err)
 		return nil, exitBadInput
 	}
 	limits, done := limits.Compile(o.maxMemory, o.timeout, start)
 	in.Limits = limits
 	prog, err := lang.Compile(in)
 	done()
-	printWarnings(stderr, prog.Warnings, prog.Sources)
-	js.warnings(prog.Warnings)
+	output.PrintWarnings(stderr, prog.Warnings, prog.Sources)
+	js.Warnings(prog.Warnings)
 	if err != nil {
-		printErrors(stderr, err, prog.Sources)
-		js.errors(err)
+		output.PrintErrors(stderr, err, prog.Sources)
+		js.Errors(err)
 		if lang.HitLimit(err) {
 			return nil, exitLimit
 		}
@@ -150,9 +151,9 @@ func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "csp check: %v\n", err)
 		if wantsJSON(args) {
-			js := &jsonStream{w: stdout, start: start}
-			js.errors(err)
-			js.failed()
+			js := &output.JSON{W: stdout, Start: start}
+			js.Errors(err)
+			js.Failed()
 		}
 		return exitBadInput
 	}
@@ -161,13 +162,13 @@ func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, checkUsage)
 		return exitSolved
 	}
-	var js *jsonStream
+	var js *output.JSON
 	if o.json {
-		js = &jsonStream{w: stdout, start: start}
+		js = &output.JSON{W: stdout, Start: start}
 	}
 	prog, code := compileTo(o, js, stderr, start)
 	if prog == nil {
-		js.failed()
+		js.Failed()
 		return code
 	}
 	m := prog.Model
@@ -176,13 +177,13 @@ func checkCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		vars += len(d.Vars)
 	}
 	if js != nil {
-		js.checked(vars, len(m.Constraints()))
+		js.Checked(vars, len(m.Constraints()))
 		return exitSolved
 	}
 	name := o.files[0]
 	if name == "-" {
 		name = lang.StdinName
 	}
-	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", name, plural(int64(vars), "variable"), plural(int64(len(m.Constraints())), "constraint"))
+	fmt.Fprintf(stdout, "%s: ok, %s, %s\n", name, output.Plural(int64(vars), "variable"), output.Plural(int64(len(m.Constraints())), "constraint"))
 	return exitSolved
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/fzncmd"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 )
 
 // The exit statuses (package exit), by the names the commands use.
@@ -117,9 +118,9 @@ func main() {
 // run is the whole program, minus the process: tests call it directly. A
 // failed write to stdout is reported on stderr, with exit status 4.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := &outWriter{w: stdout}
+	out := output.NewWriter(stdout)
 	code := runCommand(args, stdin, out, stderr)
-	if err := out.failed(); err != nil {
+	if err := out.Err(); err != nil {
 		fmt.Fprintf(stderr, "csp: cannot write the output: %v\n", unwrapPathError(err))
 		return exitOutput
 	}

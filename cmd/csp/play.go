@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/play"
 )
 
@@ -99,7 +100,7 @@ func serve(addr string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	fmt.Fprintln(stdout, "http://"+urlHost(ln.Addr().(*net.TCPAddr))+"/")
-	if outputFailed(stdout) {
+	if output.Failed(stdout) {
 		ln.Close()
 		return exitOutput // no one can learn the URL; run reports why
 	}

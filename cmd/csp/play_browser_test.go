@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 )
 
 // TestPlayInChromium uses the playground as a person would: csp play on
@@ -331,7 +333,7 @@ func checkStop(t *testing.T, c *chromium) {
 		n := stopped.Solutions
 		want := fmt.Sprintf("%d\ncsp: stopped: the count %d is incomplete\n", n, n)
 		if action == "all" {
-			want = fmt.Sprintf("csp: stopped: %s found, and there may be more\n", plural(n, "solution"))
+			want = fmt.Sprintf("csp: stopped: %s found, and there may be more\n", output.Plural(n, "solution"))
 		}
 		if stopped.Exit != 3 || stopped.Status != "stopped" || n < progress.Solutions || !strings.HasSuffix(stopped.Output, want) {
 			t.Errorf("%s of 30-queens stopped after a report of %d solutions: exit %d, status %q, %d solutions, the output ends %q; want exit 3, stopped, at least as many, %q",

@@ -66,7 +66,7 @@ func TestProgressLineOfREPLCount(t *testing.T) {
 
 // terminalScreen is a process on a pseudo-terminal and what it shows.
 type terminalScreen struct {
-	output
+	screenText
 	term *os.File
 }
 
@@ -94,7 +94,7 @@ func startInTerminal(t *testing.T, cmd *exec.Cmd) *terminalScreen {
 }
 
 // waitForMatch waits until re matches what the screen shows.
-func (o *output) waitForMatch(re *regexp.Regexp, limit time.Duration) bool {
+func (o *screenText) waitForMatch(re *regexp.Regexp, limit time.Duration) bool {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		if re.MatchString(o.String()) {

@@ -5,17 +5,16 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 )
 
 // progressNow makes --progress write at every engine callback, for the
 // length of a test: the lines then fall at the same nodes on every run.
 func progressNow(t *testing.T) {
-	delay, every := progressDelay, progressEvery
-	progressDelay, progressEvery = 0, 0
-	t.Cleanup(func() { progressDelay, progressEvery = delay, every })
+	delay, every := output.ProgressDelay, output.ProgressEvery
+	output.ProgressDelay, output.ProgressEvery = 0, 0
+	t.Cleanup(func() { output.ProgressDelay, output.ProgressEvery = delay, every })
 }
 
 // --progress --json: "progress" lines in the stream, before the
@@ -57,19 +56,4 @@ func TestNoProgressOffATerminal(t *testing.T) {
 	if code != exitSolved || stdout.String() != "352\n" || stderr.Len() > 0 {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
-}
-
-func TestProgressText(t *testing.T) {
-	st := statsOf(1_234_567, 42)
-	if got, want := progressText(st, 2500*time.Millisecond, nil), "searching: 1.2M nodes, 42 solutions, 493k nodes/s, 2s"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	best := int64(930)
-	if got, want := progressText(st, 2500*time.Millisecond, &best), "searching: 1.2M nodes, 42 solutions, 493k nodes/s, 2s, best 930"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
-func statsOf(nodes, solutions int64) engine.Stats {
-	return engine.Stats{Nodes: nodes, Solutions: solutions}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chzyer/readline"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 )
 
 const (
@@ -91,7 +92,7 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if s.failed && len(files) > 0 {
 		return exitBadInput
 	}
-	if !isTerminal(stdin) || !isTerminal(stdout) {
+	if !output.IsTerminal(stdin) || !output.IsTerminal(stdout) {
 		return runScript(s, stdin)
 	}
 	if history == "" && !noHistory {
@@ -107,7 +108,7 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runScript(s *session, in io.Reader) int {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), maxFileSize)
-	for first := true; sc.Scan() && !s.quit && !outputFailed(s.out); first = false {
+	for first := true; sc.Scan() && !s.quit && !output.Failed(s.out); first = false {
 		line := sc.Text()
 		if first {
 			line = strings.TrimPrefix(line, "\ufeff") // a byte-order mark, as in a file
@@ -200,15 +201,7 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 // prompt is p, its text coloured on a terminal.
 func (s *session) prompt(p string) string {
 	text := strings.TrimRight(p, " ")
-	return s.outPaint.paint(sgrBlue, text) + p[len(text):]
-}
-
-func isTerminal(f any) bool {
-	if o, ok := f.(*outWriter); ok {
-		f = o.w
-	}
-	file, ok := f.(*os.File)
-	return ok && readline.IsTerminal(int(file.Fd()))
+	return s.outPaint.Paint(output.SGRBlue, text) + p[len(text):]
 }
 
 // defaultHistory is $XDG_STATE_HOME/csp/history, or ~/.local/state/csp/history.

@@ -18,7 +18,7 @@ type ptyREPL struct {
 	t      *testing.T
 	cmd    *exec.Cmd
 	term   *os.File
-	screen *output
+	screen *screenText
 }
 
 // startREPL runs csp repl in dir with env added to the environment.
@@ -34,7 +34,7 @@ func startREPL(t *testing.T, dir string, env []string, args ...string) *ptyREPL 
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &ptyREPL{t: t, cmd: cmd, term: term, screen: &output{}}
+	r := &ptyREPL{t: t, cmd: cmd, term: term, screen: &screenText{}}
 	go r.screen.copyFrom(term)
 	t.Cleanup(func() {
 		term.Close()

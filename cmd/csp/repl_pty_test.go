@@ -32,7 +32,7 @@ func TestREPLTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer term.Close()
-	screen := &output{}
+	screen := &screenText{}
 	go screen.copyFrom(term)
 
 	type step struct {
@@ -80,13 +80,13 @@ func TestREPLTerminal(t *testing.T) {
 	}
 }
 
-// output collects what the terminal shows.
-type output struct {
+// screenText collects what the terminal shows.
+type screenText struct {
 	mu  sync.Mutex
 	buf bytes.Buffer
 }
 
-func (o *output) copyFrom(f *os.File) {
+func (o *screenText) copyFrom(f *os.File) {
 	b := make([]byte, 4096)
 	for {
 		n, err := f.Read(b)
@@ -99,14 +99,14 @@ func (o *output) copyFrom(f *os.File) {
 	}
 }
 
-func (o *output) String() string {
+func (o *screenText) String() string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.buf.String()
 }
 
 // waitFor waits until the text appears after what was already matched.
-func (o *output) waitFor(text string, limit time.Duration) bool {
+func (o *screenText) waitFor(text string, limit time.Duration) bool {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		o.mu.Lock()

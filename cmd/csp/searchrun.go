@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
@@ -29,22 +30,22 @@ type searchRun struct {
 	stdout      io.Writer
 	out         *bufio.Writer // on stdout
 	stderr      io.Writer
-	res         outcome
+	res         output.Outcome
 	optimizing  bool
-	meter       *progress
+	meter       *output.Progress
 	guard       *limits.Guard
 	stop        atomic.Bool
 	interrupted atomic.Bool
 	multiline   bool
 	tree        *searchtree.Recorder
-	job         *job        // --job: the subproblems of csp split to search
-	js          *jsonStream // with --json
+	job         *job         // --job: the subproblems of csp split to search
+	js          *output.JSON // with --json
 }
 
 func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, start time.Time) *searchRun {
 	r := &searchRun{prog: prog, o: o, stdout: stdout, out: bufio.NewWriter(stdout), stderr: stderr, guard: limits.NewGuard(o.maxMemory)}
 	if o.json {
-		r.js = &jsonStream{w: r.out, start: start}
+		r.js = &output.JSON{W: r.out, Start: start}
 	}
 	sense, _ := prog.Model.Objective()
 	r.optimizing = sense != engine.Satisfy
@@ -53,15 +54,15 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 	if o.timeout > 0 && testHookTimeUp == nil {
 		r.opts.Deadline = start.Add(o.timeout) // compiling counts too
 	}
-	r.meter = newProgressFor(o, r.js, func() { r.out.Flush() }, stderr)
+	r.meter = output.ForSearch(o.progress, r.js, func() { r.out.Flush() }, stderr)
 	if r.meter != nil && r.optimizing {
 		// Read where the solutions are reported, which the engine
 		// serialises with its progress calls.
-		r.meter.best = func() (int64, bool) { return r.res.objective, r.res.found > 0 }
+		r.meter.Best = func() (int64, bool) { return r.res.Objective, r.res.Found > 0 }
 	}
 	r.opts.Progress = func(st engine.Stats) {
 		if r.meter != nil {
-			r.meter.update(st)
+			r.meter.Update(st)
 		}
 		if r.guard.Over() {
 			r.stop.Store(true)
@@ -73,14 +74,14 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 		if err != nil {
 			msg := fmt.Sprintf("--tree: cannot write %s: %v", o.tree, unwrapPathError(err))
 			fmt.Fprintln(stderr, "csp:", msg)
-			r.js.errors(errors.New(msg))
+			r.js.Errors(errors.New(msg))
 			r.out.Flush()
 			return nil
 		}
 		f.Close()
 		r.tree = searchtree.New(prog, searchtree.Options{})
 	}
-	r.res.setup = time.Since(start)
+	r.res.Setup = time.Since(start)
 	return r
 }
 
@@ -108,25 +109,25 @@ func (r *searchRun) run() int {
 	}
 	stopSignals()
 	if r.meter != nil {
-		r.meter.clear()
+		r.meter.Clear()
 	}
 	if err != nil {
 		fmt.Fprintf(r.stderr, "csp: %s: %v\n", r.o.files[0], err)
 		if r.js != nil {
-			r.js.errors(fmt.Errorf("%s: %v", r.o.files[0], err))
-			r.js.failed()
+			r.js.Errors(fmt.Errorf("%s: %v", r.o.files[0], err))
+			r.js.Failed()
 			r.out.Flush()
 		}
 		return exitBadInput
 	}
-	if outputFailed(r.stdout) {
+	if output.Failed(r.stdout) {
 		return exitOutput // stopped for it: no note about a limit; run reports it
 	}
 	switch {
-	case r.res.stopped != "" && r.guard.Hit:
-		r.res.stopped = "memory"
-	case r.res.stopped != "" && r.interrupted.Load():
-		r.res.stopped = "interrupted"
+	case r.res.Stopped != "" && r.guard.Hit:
+		r.res.Stopped = "memory"
+	case r.res.Stopped != "" && r.interrupted.Load():
+		r.res.Stopped = "interrupted"
 	}
 	code := report(r.prog, st, r.o, r.js, r.out, r.stderr, r.res)
 	r.out.Flush()
@@ -160,21 +161,21 @@ func (r *searchRun) searchOne() (engine.Stats, error) {
 	for {
 		switch s.Next() {
 		case engine.Exhausted:
-			r.res.complete = true
+			r.res.Complete = true
 			return s.Stats(), nil
 		case engine.Stopped:
-			r.res.stopped = "timeout"
+			r.res.Stopped = "timeout"
 			if s.TraceOverBudget() {
-				r.guard.Hit, r.res.traced = true, true // a stop of --max-memory's
+				r.guard.Hit, r.res.Traced = true, true // a stop of --max-memory's
 			}
 			return s.Stats(), nil
 		}
-		r.res.found++
+		r.res.Found++
 		if r.optimizing {
-			r.res.objective = s.Objective()
+			r.res.Objective = s.Objective()
 		}
 		r.solution(sol)
-		if limit > 0 && r.res.found >= limit {
+		if limit > 0 && r.res.Found >= limit {
 			return s.Stats(), nil
 		}
 	}
@@ -188,9 +189,9 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 	sol := lang.Solution(func(x engine.Var) int64 { return values[x] })
 	onSolution := func(vs []int64) bool {
 		values = vs
-		r.res.found++
+		r.res.Found++
 		if r.optimizing {
-			r.res.objective, _ = engine.Eval(objective, sol)
+			r.res.Objective, _ = engine.Eval(objective, sol)
 		}
 		r.solution(sol)
 		return true
@@ -204,7 +205,7 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 		limit = 0 // to the end, or branch and bound to the proven optimum
 	} else if onSolution != nil {
 		next := onSolution // a job without -a, --count or an objective: its first solutions
-		onSolution = func(vs []int64) bool { next(vs); return r.res.found < limit }
+		onSolution = func(vs []int64) bool { next(vs); return r.res.Found < limit }
 	}
 	var status engine.Status
 	var st engine.Stats
@@ -215,13 +216,13 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 		status, st, err = engine.SolveParallel(r.prog.Model, r.opts, r.o.workers, onSolution)
 	}
 	if countOnly {
-		r.res.found = st.Solutions
+		r.res.Found = st.Solutions
 	}
 	switch status {
 	case engine.Exhausted:
-		r.res.complete = true
+		r.res.Complete = true
 	case engine.Stopped:
-		r.res.stopped = "timeout"
+		r.res.Stopped = "timeout"
 	}
 	return st, err
 }
@@ -232,13 +233,13 @@ func (r *searchRun) solution(sol lang.Solution) {
 		return
 	}
 	if r.meter != nil {
-		r.meter.clear()
+		r.meter.Clear()
 	}
 	printSolution(r.prog, sol, r.js, r.out, r.optimizing, &r.res, &r.multiline)
-	if outputFailed(r.stdout) {
+	if output.Failed(r.stdout) {
 		r.stop.Store(true) // nothing more can be shown: run.go reports why
 	}
-	r.timeUp(r.res.found)
+	r.timeUp(r.res.Found)
 }
 
 // testHookTimeUp, when a test sets it, stands for the clock of --timeout:
@@ -265,7 +266,7 @@ func (r *searchRun) treeTitle() string {
 
 // writeTree renders the recorded tree into the --tree file.
 func (r *searchRun) writeTree(st engine.Stats) bool {
-	h := treeHeader(r.treeTitle(), r.o.order, r.o.values, r.o.prop, st, r.res.stopped)
+	h := treeHeader(r.treeTitle(), r.o.order, r.o.values, r.o.prop, st, r.res.Stopped)
 	if err := writeTreeFile(r.tree, h, r.o.tree); err != nil {
 		fmt.Fprintf(r.stderr, "csp: --tree: cannot write %s: %v\n", r.o.tree, unwrapPathError(err))
 		return false

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -32,12 +33,12 @@ type session struct {
 	settings settings
 	pending  []string // lines of a statement still being typed
 	out      io.Writer
-	errw     io.Writer // the session's own complaints, red on a terminal
-	langErrw io.Writer // stderr itself: where lang's errors go, in their own colours, and the progress line
-	outPaint painter   // colour on out
-	errPaint painter   // colour on langErrw
-	failed   bool      // some input was rejected (the exit status of a script)
-	needs    []string  // params still without a value after loading a model
+	errw     io.Writer      // the session's own complaints, red on a terminal
+	langErrw io.Writer      // stderr itself: where lang's errors go, in their own colours, and the progress line
+	outPaint output.Painter // colour on out
+	errPaint output.Painter // colour on langErrw
+	failed   bool           // some input was rejected (the exit status of a script)
+	needs    []string       // params still without a value after loading a model
 	quit     bool
 	onStop   func(stop func()) func() // makes Ctrl-C call stop, until the returned function is called
 	rootStop atomic.Bool              // stops the root's building and propagation
@@ -63,9 +64,9 @@ type settings struct {
 func (s *session) inputName() string { return fmt.Sprintf("[%d]", len(s.stmts)+1) }
 
 func newSession(out, errw io.Writer) *session {
-	s := &session{out: out, errw: errw, langErrw: errw, outPaint: painter(useColour(out)), errPaint: painter(useColour(errw))}
+	s := &session{out: out, errw: errw, langErrw: errw, outPaint: output.Painter(output.UseColour(out)), errPaint: output.Painter(output.UseColour(errw))}
 	if s.errPaint {
-		s.errw = redLines{errw}
+		s.errw = output.RedLines(errw)
 	}
 	s.settings = settings{order: defaultOrder, values: defaultValues, prop: defaultProp}
 	s.recompile(nil)
@@ -133,7 +134,7 @@ func (s *session) add(text string) {
 			mine = append(mine, w)
 		}
 	}
-	s.errPaint.errorStyle().PrintWarnings(s.langErrw, mine, prog.Sources)
+	s.errPaint.ErrorStyle().PrintWarnings(s.langErrw, mine, prog.Sources)
 	before := s.domains()
 	s.stmts = append(s.stmts, entry{text: text})
 	s.install(prog)
@@ -200,7 +201,7 @@ func (s *session) narrowed(before map[string]string, shown []engine.Var) []engin
 
 func (s *session) fail(err error, srcs lang.Sources) {
 	s.failed = true
-	s.errPaint.errorStyle().PrintErrors(s.langErrw, err, srcs)
+	s.errPaint.ErrorStyle().PrintErrors(s.langErrw, err, srcs)
 }
 
 // sources names each accepted statement by its number, so errors and
@@ -369,7 +370,7 @@ func (s *session) nextSolution() {
 	case engine.Solution:
 		s.found++
 		if s.found > 1 {
-			fmt.Fprintln(s.out, s.outPaint.paint(sgrBold, fmt.Sprintf("solution %d:", s.found)))
+			fmt.Fprintln(s.out, s.outPaint.Paint(output.SGRBold, fmt.Sprintf("solution %d:", s.found)))
 		}
 		s.printSolution(s.search)
 	case engine.Exhausted:
@@ -403,16 +404,16 @@ func (s *session) all(print bool) {
 	if s.onStop != nil {
 		defer s.onStop(sv.Stop)()
 	}
-	meter := liveProgress(sv, s.langErrw) // progress.go: the line of csp solve, on a terminal (errw may be wrapped for colour)
+	meter := output.Live(sv, s.langErrw) // progress.go: the line of csp solve, on a terminal (errw may be wrapped for colour)
 	for {
 		switch sv.Next() {
 		case engine.Solution:
 			s.found++
-			if outputFailed(s.out) {
+			if output.Failed(s.out) {
 				return // stdout is gone: runScript stops, run reports it
 			}
 			if print {
-				meter.clear()
+				meter.Clear()
 				if s.found > 1 {
 					fmt.Fprintln(s.out)
 				}
@@ -420,10 +421,10 @@ func (s *session) all(print bool) {
 			}
 			continue
 		case engine.Exhausted:
-			meter.clear()
-			fmt.Fprintln(s.out, plural(s.found, "solution"))
+			meter.Clear()
+			fmt.Fprintln(s.out, output.Plural(s.found, "solution"))
 		case engine.Stopped:
-			meter.clear()
+			meter.Clear()
 			fmt.Fprintf(s.out, "stopped: %d solutions so far\n", s.found)
 		}
 		return
@@ -443,9 +444,9 @@ func (s *session) explain() {
 	if s.onStop != nil { // Ctrl-C stops it as it stops a search
 		defer s.onStop(func() { stop.Store(true) })()
 	}
-	meter := explainProgress(s.langErrw, &opts)
+	meter := output.Explaining(s.langErrw, &opts)
 	c, err := lang.Explain(in, opts, timeout)
-	meter.clear()
+	meter.Clear()
 	switch {
 	case errors.Is(err, lang.ErrHasSolution):
 		fmt.Fprintln(s.out, "the model has a solution: there is nothing to explain")
@@ -481,7 +482,7 @@ func (s *session) stats() {
 		fmt.Fprintln(s.out, "no search yet: :solve, :all or :count first")
 		return
 	}
-	printStats(s.out, sv.Stats(), outcome{found: s.found})
+	output.PrintStats(s.out, sv.Stats(), output.Outcome{Found: s.found})
 }
 
 func (s *session) showModel() {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/engine"
 )
@@ -87,5 +88,5 @@ func (s *session) drawTree(args []string) {
 		return
 	}
 	size, fails, sols := tree.Totals()
-	fmt.Fprintf(s.out, "wrote %s: %s, %s, %s\n", args[0], plural(size, "node"), plural(fails, "dead end"), plural(sols, "solution"))
+	fmt.Fprintf(s.out, "wrote %s: %s, %s, %s\n", args[0], output.Plural(size, "node"), output.Plural(fails, "dead end"), output.Plural(sols, "solution"))
 }

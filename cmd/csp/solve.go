@@ -9,21 +9,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
-
-// outcome is how a search ended.
-type outcome struct {
-	found     int64
-	complete  bool   // the search space was exhausted
-	stopped   string // "timeout", "interrupted" or "memory" when a limit ended it
-	traced    bool   // with "memory": the copies of the domains a trace keeps passed their half
-	objective int64
-	setup     time.Duration
-}
 
 func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	start := time.Now()
@@ -31,9 +21,9 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "csp solve: %v\n", err)
 		if wantsJSON(args) { // the flags are wrong, but the stream was asked for
-			js := &jsonStream{w: stdout, start: start}
-			js.errors(err)
-			js.failed()
+			js := &output.JSON{W: stdout, Start: start}
+			js.Errors(err)
+			js.Failed()
 		}
 		return exitBadInput
 	}
@@ -48,9 +38,9 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.explain {
 		return explainCmd(o, stdout, stderr)
 	}
-	var js *jsonStream
+	var js *output.JSON
 	if o.json {
-		js = &jsonStream{w: stdout, start: start}
+		js = &output.JSON{W: stdout, Start: start}
 	}
 	var jls []*jobLine
 	var wheres []string
@@ -60,23 +50,23 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "csp solve: %v\n", err)
-			js.errors(err)
-			js.failed()
+			js.Errors(err)
+			js.Failed()
 			return exitBadInput
 		}
-		js = tagJobs(js, jls) // from here on, merge knows whose lines these are
+		js = js.ForJobs(jobIDs(jls)) // from here on, merge knows whose lines these are
 	}
 	prog, code := compileTo(o, js, stderr, start)
 	if prog == nil {
-		js.failed()
+		js.Failed()
 		return code
 	}
 	if o.count && prog.ObjectiveText() != "" {
 		what := fmt.Sprintf("%s at %s", prog.ObjectiveText(), prog.Objective.Pos)
 		msg := searchopt.CountWithObjective(what, "--count", "--all")
 		fmt.Fprintf(stderr, "csp solve: %s\n", msg)
-		js.errors(errors.New(msg))
-		js.failed()
+		js.Errors(errors.New(msg))
+		js.Failed()
 		return exitBadInput
 	}
 	if jls != nil {
@@ -84,14 +74,14 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	r := newSearchRun(prog, o, stdout, stderr, start)
 	if r == nil {
-		js.failed()
+		js.Failed()
 		return exitBadInput
 	}
 	if o.eachJobs != "" {
 		if r.job, err = loadAllJobs(o.eachJobs, prog.Model, o.prop, r.guard); err != nil {
 			fmt.Fprintf(stderr, "csp solve: --each: %v\n", err)
-			r.js.errors(err)
-			r.js.failed()
+			r.js.Errors(err)
+			r.js.Failed()
 			r.out.Flush()
 			if errors.As(err, new(jobsMemoryError)) {
 				return exitLimit
@@ -124,23 +114,23 @@ func solutionLimit(o *options) int64 {
 	return 1
 }
 
-func printSolution(prog *lang.Program, sol lang.Solution, js *jsonStream, out *bufio.Writer, optimizing bool, res *outcome, multiline *bool) {
+func printSolution(prog *lang.Program, sol lang.Solution, js *output.JSON, out *bufio.Writer, optimizing bool, res *output.Outcome, multiline *bool) {
 	if js != nil {
 		var obj *int64
 		if optimizing {
-			obj = &res.objective
+			obj = &res.Objective
 		}
-		js.solution(prog, sol, obj)
+		js.Solution(prog, sol, obj)
 		out.Flush()
 		return
 	}
-	if res.found > 1 && *multiline { // a blank line between solutions of several lines
+	if res.Found > 1 && *multiline { // a blank line between solutions of several lines
 		out.WriteByte('\n')
 	}
 	w := &lineCounter{w: out}
 	prog.WriteSolution(w, sol)
 	if optimizing {
-		fmt.Fprintf(w, "objective = %d\n", res.objective)
+		fmt.Fprintf(w, "objective = %d\n", res.Objective)
 	}
 	if w.lines > 1 {
 		*multiline = true
@@ -173,27 +163,27 @@ func (c *lineCounter) WriteByte(b byte) error {
 
 // report prints the final status and statistics and returns the exit
 // status.
-func report(prog *lang.Program, st engine.Stats, o *options, js *jsonStream, out *bufio.Writer, stderr io.Writer, res outcome) int {
+func report(prog *lang.Program, st engine.Stats, o *options, js *output.JSON, out *bufio.Writer, stderr io.Writer, res output.Outcome) int {
 	sense, _ := prog.Model.Objective()
 	optimizing := sense != engine.Satisfy
 	status, code := statusOf(res, optimizing)
 	if js != nil {
 		if o.stats { // as MiniZinc's --statistics; the text goes to stderr too
-			js.statistics(st, res)
+			js.Statistics(st, res)
 		}
-		js.status(status, res, optimizing)
+		js.Status(status, res, optimizing)
 	} else {
 		switch {
-		case o.count && res.found > 0 || o.count && res.complete:
-			fmt.Fprintln(out, res.found)
-		case res.found == 0 && res.complete:
+		case o.count && res.Found > 0 || o.count && res.Complete:
+			fmt.Fprintln(out, res.Found)
+		case res.Found == 0 && res.Complete:
 			fmt.Fprintln(out, "no solution")
-		case optimizing && res.complete:
+		case optimizing && res.Complete:
 			fmt.Fprintln(out, "optimal")
 		}
 	}
 	out.Flush()
-	if js == nil && res.found == 0 && res.complete && !o.count && isTerminal(stderr) {
+	if js == nil && res.Found == 0 && res.Complete && !o.count && output.IsTerminal(stderr) {
 		// A person reads this; a script has the exit status.
 		fmt.Fprintln(stderr, "csp: --explain names a smallest set of statements that already have no solution")
 	}
@@ -201,87 +191,59 @@ func report(prog *lang.Program, st engine.Stats, o *options, js *jsonStream, out
 		fmt.Fprintln(stderr, "csp:", note)
 	}
 	if o.stats {
-		printStats(stderr, st, res)
+		output.PrintStats(stderr, st, res)
 	}
 	return code
 }
 
-// statusOf names the outcome for JSON and picks the exit status. A limit
+// statusOf names the output.Outcome for JSON and picks the exit status. A limit
 // that stopped a count or a list of solutions leaves an answer that is
 // not the one asked for: exit 3, as when it stops the search before any
 // solution. A stopped optimisation still has its best solution: exit 0.
-func statusOf(res outcome, optimizing bool) (string, int) {
+func statusOf(res output.Outcome, optimizing bool) (string, int) {
 	switch {
-	case res.found == 0 && res.complete:
+	case res.Found == 0 && res.Complete:
 		return "unsatisfiable", exitUnsat
-	case res.found == 0:
+	case res.Found == 0:
 		return "unknown", exitLimit
-	case optimizing && res.complete:
+	case optimizing && res.Complete:
 		return "optimal", exitSolved
-	case res.complete:
+	case res.Complete:
 		return "all_solutions", exitSolved
-	case res.stopped != "" && !optimizing:
+	case res.Stopped != "" && !optimizing:
 		return "solution", exitLimit
 	}
 	return "solution", exitSolved
 }
 
-func limitNote(o *options, res outcome, optimizing bool) string {
-	if res.stopped == "" && optimizing && !res.complete && res.found > 0 {
+func limitNote(o *options, res output.Outcome, optimizing bool) string {
+	if res.Stopped == "" && optimizing && !res.Complete && res.Found > 0 {
 		return fmt.Sprintf("-n %d: stopped after %s; the last is the best found, not proven optimal",
-			o.first, plural(res.found, "improving solution"))
+			o.first, output.Plural(res.Found, "improving solution"))
 	}
-	if res.stopped == "" {
+	if res.Stopped == "" {
 		return ""
 	}
 	what := "the search stopped"
 	switch {
-	case res.stopped == "interrupted":
+	case res.Stopped == "interrupted":
 		what = "interrupted"
-	case res.stopped == "memory" && res.traced:
+	case res.Stopped == "memory" && res.Traced:
 		what = fmt.Sprintf("tracing would keep more than %s of copies of the domains, half of --max-memory", lang.SizeText(o.maxMemory/2))
-	case res.stopped == "memory":
+	case res.Stopped == "memory":
 		what = fmt.Sprintf("the search used more than %s (--max-memory)", lang.SizeText(o.maxMemory))
 	case o.timeout > 0:
 		what = fmt.Sprintf("timeout after %v", o.timeout)
 	}
 	switch {
-	case res.found == 0:
+	case res.Found == 0:
 		return what + ": no solution found yet"
 	case optimizing:
 		return what + ": the last solution is the best found, not proven optimal"
 	case o.count:
-		return fmt.Sprintf("%s: the count %d is incomplete", what, res.found)
+		return fmt.Sprintf("%s: the count %d is incomplete", what, res.Found)
 	case o.first > 0:
-		return fmt.Sprintf("%s: %d of the %d solutions asked for found", what, res.found, o.first)
+		return fmt.Sprintf("%s: %d of the %d solutions asked for found", what, res.Found, o.first)
 	}
-	return fmt.Sprintf("%s: %s found, and there may be more", what, plural(res.found, "solution"))
-}
-
-func plural(n int64, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-func printStats(w io.Writer, st engine.Stats, res outcome) {
-	rows := [][2]string{
-		{"solutions", fmt.Sprint(res.found)},
-		{"nodes", fmt.Sprint(st.Nodes)},
-		{"failures", fmt.Sprint(st.Failures)},
-		{"propagations", fmt.Sprint(st.Propagations)},
-		{"max depth", depthText(st)},
-		{"setup time", fmt.Sprintf("%.3f ms (read, parse, check, lower, solver set-up)", ms(res.setup))},
-		{"search time", fmt.Sprintf("%.3f ms", ms(st.SearchTime))},
-		{"peak memory", fmt.Sprintf("%.1f MB", float64(limits.PeakMemory())/(1<<20))},
-	}
-	if res.setup == 0 { // a session compiles as it goes; there is no one set-up
-		rows = append(rows[:5], rows[6:]...)
-	}
-	for _, r := range rows {
-		fmt.Fprintf(w, "%-14s %s\n", r[0], r[1])
-	}
+	return fmt.Sprintf("%s: %s found, and there may be more", what, output.Plural(res.Found, "solution"))
 }

@@ -1,4 +1,4 @@
-package main
+package output
 
 import (
 	"bytes"
@@ -21,41 +21,26 @@ import (
 // stream and places the errors. The errors still go to stderr as text
 // too, for the person watching and for logs.
 
-// jsonStream writes the lines. Its writes are not synchronised: the
+// JSON writes the lines. Its writes are not synchronised: the
 // callers already take turns (the engine serialises solutions and
 // progress).
-type jsonStream struct {
-	w     io.Writer
-	start time.Time // the start of the run, for time_ms
+type JSON struct {
+	W     io.Writer
+	Start time.Time // the start of the run, for time_ms
 	// tag, for a job of csp split (--job), is the job's fields that open
 	// every line, so that csp merge knows whose lines they are in a file
 	// shared by many jobs.
 	tag   []byte
-	sense string // with tag: minimize or maximize, for an objective
-	count bool   // with tag: the job counts (--count)
-}
-
-// tagJob marks every line that follows as job l's, and has solution and
-// status lines carry what csp merge needs to print the whole answer: the
-// text csp solve prints for a solution, and the objective's sense.
-func (j *jsonStream) tagJob(l *jobLine) {
-	if j == nil {
-		return
-	}
-	b, _ := json.Marshal(struct {
-		Job   int    `json:"job"`
-		Jobs  int    `json:"jobs"`
-		Model string `json:"model"`
-	}{l.Job, l.Jobs, l.Model})
-	j.tag = append(b[1:len(b)-1], ',')
+	Sense string // with tag: minimize or maximize, for an objective
+	Count bool   // with tag: the job counts (--count)
 }
 
 // sinceStart is the time of the run so far in milliseconds.
-func (j *jsonStream) sinceStart() float64 { return ms(time.Since(j.start)) }
+func (j *JSON) sinceStart() float64 { return Millis(time.Since(j.Start)) }
 
-// emit writes v as one line. encoding/json cannot fail on the types
-// below; a write error is kept by outWriter and reported at the end.
-func (j *jsonStream) emit(v any) {
+// Emit writes v as one line. encoding/json cannot fail on the types
+// below; a write error is kept by Writer and reported at the end.
+func (j *JSON) Emit(v any) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b) // Encode ends the line
 	enc.SetEscapeHTML(false)   // <stdin> as it is: the stream is no web page
@@ -67,7 +52,7 @@ func (j *jsonStream) emit(v any) {
 		at := bytes.IndexByte(line, ',') + 1
 		line = append(append(append([]byte(nil), line[:at]...), j.tag...), line[at:]...)
 	}
-	j.w.Write(line)
+	j.W.Write(line)
 }
 
 type jsonSolutionLine struct {
@@ -117,7 +102,7 @@ type jsonProgressLine struct {
 	Objective    *int64  `json:"objective,omitempty"` // an optimisation's best so far
 }
 
-type jsonErrorLine struct {
+type ErrorLine struct {
 	Type    string `json:"type"` // "error" or "warning"
 	File    string `json:"file,omitempty"`
 	Line    int    `json:"line,omitempty"`
@@ -125,8 +110,8 @@ type jsonErrorLine struct {
 	Message string `json:"message"`
 }
 
-// solution writes a solution line.
-func (j *jsonStream) solution(prog *lang.Program, sol lang.Solution, objective *int64) {
+// Solution writes a solution line.
+func (j *JSON) Solution(prog *lang.Program, sol lang.Solution, objective *int64) {
 	line := jsonSolutionLine{Type: "solution", Values: jsonValues{prog, sol}, Objective: objective, TimeMS: j.sinceStart()}
 	if prog.HasShow() {
 		if text, ok := shownText(prog, sol); ok {
@@ -144,7 +129,7 @@ func (j *jsonStream) solution(prog *lang.Program, sol lang.Solution, objective *
 		text := b.String()
 		line.Text = &text
 	}
-	j.emit(line)
+	j.Emit(line)
 }
 
 // maxShownJSON bounds the show text a solution line carries: it is for a
@@ -185,25 +170,25 @@ func (c *cappedText) Write(p []byte) (int, error)       { c.room(len(p)); return
 func (c *cappedText) WriteString(s string) (int, error) { c.room(len(s)); return c.b.WriteString(s) }
 func (c *cappedText) WriteByte(b byte) error            { c.room(1); return c.b.WriteByte(b) }
 
-// statistics writes the statistics line of a search.
-func (j *jsonStream) statistics(st engine.Stats, res outcome) {
-	j.emit(jsonStatisticsLine{Type: "statistics", Solutions: res.found, Nodes: st.Nodes, Failures: st.Failures,
-		Propagations: st.Propagations, MaxDepth: st.MaxDepth, SetupMS: ms(res.setup), SearchMS: ms(st.SearchTime),
+// Statistics writes the statistics line of a search.
+func (j *JSON) Statistics(st engine.Stats, res Outcome) {
+	j.Emit(jsonStatisticsLine{Type: "statistics", Solutions: res.Found, Nodes: st.Nodes, Failures: st.Failures,
+		Propagations: st.Propagations, MaxDepth: st.MaxDepth, SetupMS: Millis(res.Setup), SearchMS: Millis(st.SearchTime),
 		PeakMemoryBytes: limits.PeakMemory()})
 }
 
-// progress writes a progress line.
+// Progress writes a progress line.
 // best, if not nil, is an optimisation's best objective so far.
-func (j *jsonStream) progress(st engine.Stats, elapsed time.Duration, best *int64) {
-	j.emit(jsonProgressLine{Type: "progress", Solutions: st.Solutions, Nodes: st.Nodes, Failures: st.Failures,
+func (j *JSON) Progress(st engine.Stats, elapsed time.Duration, best *int64) {
+	j.Emit(jsonProgressLine{Type: "progress", Solutions: st.Solutions, Nodes: st.Nodes, Failures: st.Failures,
 		Propagations: st.Propagations, NodesPerSec: int64(float64(st.Nodes) / elapsed.Seconds()), TimeMS: j.sinceStart(),
 		Objective: best})
 }
 
-// errors writes an error line for each error of err: one per positioned
+// Errors writes an error line for each error of err: one per positioned
 // error of a model or data file, or one with the message alone. A nil
 // stream (no --json) writes nothing.
-func (j *jsonStream) errors(err error) {
+func (j *JSON) Errors(err error) {
 	if j == nil {
 		return
 	}
@@ -217,31 +202,31 @@ func (j *jsonStream) errors(err error) {
 	case errors.As(err, &one):
 		j.positioned(one)
 	default:
-		j.emit(jsonErrorLine{Type: "error", Message: err.Error()})
+		j.Emit(ErrorLine{Type: "error", Message: err.Error()})
 	}
 }
 
-// warnings writes a warning line for each warning: the same fields as an
+// Warnings writes a warning line for each warning: the same fields as an
 // error line, with type "warning". A nil stream writes nothing.
-func (j *jsonStream) warnings(list lang.ErrorList) {
+func (j *JSON) Warnings(list lang.ErrorList) {
 	if j == nil {
 		return
 	}
 	for _, e := range list {
-		j.emit(jsonErrorLine{Type: "warning", File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Col, Message: e.Msg})
+		j.Emit(ErrorLine{Type: "warning", File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Col, Message: e.Msg})
 	}
 }
 
-func (j *jsonStream) positioned(e *lang.Error) {
-	j.emit(jsonErrorLine{Type: "error", File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Col, Message: e.Msg})
+func (j *JSON) positioned(e *lang.Error) {
+	j.Emit(ErrorLine{Type: "error", File: e.Pos.File, Line: e.Pos.Line, Column: e.Pos.Col, Message: e.Msg})
 }
 
-// failed ends a run that stopped at an error: its status line.
-func (j *jsonStream) failed() {
+// Failed ends a run that stopped at an error: its status line.
+func (j *JSON) Failed() {
 	if j == nil {
 		return
 	}
-	j.emit(jsonStatusLine{Type: "status", Status: "error"})
+	j.Emit(jsonStatusLine{Type: "status", Status: "error"})
 }
 
 // jsonValues is the "values" object: every declared variable in
@@ -299,19 +284,19 @@ func nested(vals []int64, dims []lang.Range) any {
 	return out
 }
 
-// status writes the last line of a search: its outcome, and whether it
+// Status writes the last line of a search: its outcome, and whether it
 // is the whole answer asked for (no limit cut it short).
-func (j *jsonStream) status(status string, res outcome, optimizing bool) {
-	line := jsonStatusLine{Type: "status", Status: status, Complete: res.stopped == "",
-		Solutions: res.found, Stopped: res.stopped}
-	if optimizing && res.found > 0 {
-		obj := res.objective
+func (j *JSON) Status(status string, res Outcome, optimizing bool) {
+	line := jsonStatusLine{Type: "status", Status: status, Complete: res.Stopped == "",
+		Solutions: res.Found, Stopped: res.Stopped}
+	if optimizing && res.Found > 0 {
+		obj := res.Objective
 		line.Objective = &obj
 	}
 	if j.tag != nil {
-		line.Sense, line.Counted = j.sense, j.count
+		line.Sense, line.Counted = j.Sense, j.Count
 	}
-	j.emit(line)
+	j.Emit(line)
 }
 
 type jsonCheckedLine struct {
@@ -322,7 +307,7 @@ type jsonCheckedLine struct {
 	Constraints int    `json:"constraints"`
 }
 
-// checked is the status line of csp check on a model without errors.
-func (j *jsonStream) checked(vars, constraints int) {
-	j.emit(jsonCheckedLine{Type: "status", Status: "ok", Complete: true, Variables: vars, Constraints: constraints})
+// Checked is the status line of csp check on a model without errors.
+func (j *JSON) Checked(vars, constraints int) {
+	j.Emit(jsonCheckedLine{Type: "status", Status: "ok", Complete: true, Variables: vars, Constraints: constraints})
 }

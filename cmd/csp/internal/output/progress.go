@@ -1,4 +1,4 @@
-package main
+package output
 
 import (
 	"fmt"
@@ -8,78 +8,79 @@ import (
 	"github.com/csp-lang/csp/engine"
 )
 
-// progress reports a long search as it runs: nodes, solutions, and the
+// Progress reports a long search as it runs: nodes, solutions, and the
 // rate. On a terminal it is one line, redrawn at most five times a second
 // once the search has run for a second and erased before anything else
 // is printed. With --progress it is a line every second, on a terminal or
 // not: plain text on stderr, or a "progress" line of the JSON stream.
-type progress struct {
+type Progress struct {
 	w     io.Writer
 	mode  progressMode
-	js    *jsonStream // progressJSON: the stream, and its flush
+	js    *JSON // progressJSON: the stream, and its flush
 	flush func()
 	start time.Time
 	last  time.Time
 	shown bool
 	what  string // what the line says is going on: searching, unless set
-	// best, if set, returns an optimisation's best objective so far
+	// Best, if set, returns an optimisation's best objective so far
 	// (false before its first solution): the lines show it.
-	best func() (int64, bool)
+	Best func() (int64, bool)
 }
 
 type progressMode uint8
 
 const (
 	progressTerminal progressMode = iota // the redrawn line
-	progressLines                        // --progress: a line every progressEvery on stderr
+	progressLines                        // --progress: a line every ProgressEvery on stderr
 	progressJSON                         // --progress --json: the same as "progress" lines
 )
 
-// progressDelay is how long a search runs before its progress shows, and
-// progressEvery how often --progress writes. Tests shorten them.
+// ProgressDelay is how long a search runs before its progress shows, and
+// ProgressEvery how often --progress writes. Tests shorten them.
 var (
-	progressDelay = time.Second
-	progressEvery = time.Second
+	ProgressDelay = time.Second
+	ProgressEvery = time.Second
 )
 
-func newProgress(w io.Writer) *progress {
-	return &progress{w: w, start: time.Now()}
+func newProgress(w io.Writer) *Progress {
+	return &Progress{w: w, start: time.Now()}
 }
 
-// newProgressFor picks how a search of csp solve reports progress: as
-// --progress asks, else on a terminal's stderr, else not at all (nil).
-func newProgressFor(o *options, js *jsonStream, flush func(), stderr io.Writer) *progress {
+// ForSearch picks how a search of csp solve reports progress: as
+// --progress asks (asked), else on a terminal's stderr, else not at all
+// (nil). flush writes out what js has buffered.
+func ForSearch(asked bool, js *JSON, flush func(), stderr io.Writer) *Progress {
 	switch {
-	case o.progress && js != nil:
-		return &progress{mode: progressJSON, js: js, flush: flush, start: time.Now()}
-	case o.progress:
-		return &progress{w: stderr, mode: progressLines, start: time.Now()}
-	case isTerminal(stderr):
+	case asked && js != nil:
+		return &Progress{mode: progressJSON, js: js, flush: flush, start: time.Now()}
+	case asked:
+		return &Progress{w: stderr, mode: progressLines, start: time.Now()}
+	case IsTerminal(stderr):
 		return newProgress(stderr)
 	}
 	return nil
 }
 
-// liveProgress shows sv's progress on w while it searches, if w is a
+// Live shows sv's progress on w while it searches, if w is a
 // terminal: the REPL's :count and :all. The result (nil off a terminal)
 // must be cleared before anything else is printed.
-func liveProgress(sv *engine.Solver, w io.Writer) *progress {
-	if !isTerminal(w) {
+func Live(sv *engine.Solver, w io.Writer) *Progress {
+	if !IsTerminal(w) {
 		return nil
 	}
 	p := newProgress(w)
-	sv.SetProgress(p.update)
+	sv.SetProgress(p.Update)
 	return p
 }
 
-// update is the engine's Progress callback.
-func (p *progress) update(st engine.Stats) {
+// Update is the engine's Progress callback.
+func (p *Progress) Update(st engine.Stats) {
 	now := time.Now()
 	elapsed := now.Sub(p.start)
-	if elapsed < progressDelay {
+	if elapsed < ProgressDelay {
 		return
 	}
-	every := progressEvery
+	every := ProgressEvery
 	if p.mode == progressTerminal {
 		every = 200 * time.Millisecond
 	}
@@ -88,14 +89,14 @@ func (p *progress) update(st engine.Stats) {
 	}
 	p.last = now
 	var best *int64
-	if p.best != nil {
-		if v, ok := p.best(); ok {
+	if p.Best != nil {
+		if v, ok := p.Best(); ok {
 			best = &v
 		}
 	}
 	switch p.mode {
 	case progressJSON:
-		p.js.progress(st, elapsed, best)
+		p.js.Progress(st, elapsed, best)
 		p.flush()
 	case progressLines:
 		fmt.Fprintln(p.w, p.text(st, elapsed, best))
@@ -123,18 +124,18 @@ func progressText(st engine.Stats, elapsed time.Duration, best *int64) string {
 
 // text is progressText, or for an explanation the line of its checks:
 // explaining: 1.2M nodes in this check, 8s.
-func (p *progress) text(st engine.Stats, elapsed time.Duration, best *int64) string {
+func (p *Progress) text(st engine.Stats, elapsed time.Duration, best *int64) string {
 	if p.what == "" {
 		return progressText(st, elapsed, best)
 	}
 	return fmt.Sprintf("%s: %s nodes in this check, %s", p.what, count(st.Nodes), elapsed.Truncate(time.Second))
 }
 
-// explainProgress is the line an explanation shows on a terminal w while
+// Explaining is the line an explanation shows on a terminal w while
 // its checks run, or nil off a terminal: Progress reports go to its
 // update, after the caller's own (report, which may be nil).
-func explainProgress(w io.Writer, opts *engine.Options) *progress {
-	if !isTerminal(w) {
+func Explaining(w io.Writer, opts *engine.Options) *Progress {
+	if !IsTerminal(w) {
 		return nil
 	}
 	p := newProgress(w)
@@ -144,14 +145,14 @@ func explainProgress(w io.Writer, opts *engine.Options) *progress {
 		if report != nil {
 			report(st)
 		}
-		p.update(st)
+		p.Update(st)
 	}
 	return p
 }
 
-// clear erases the terminal line before anything else is printed; the
-// other modes leave their lines be. A nil progress does nothing.
-func (p *progress) clear() {
+// Clear erases the terminal line before anything else is printed; the
+// other modes leave their lines be. A nil Progress does nothing.
+func (p *Progress) Clear() {
 	if p != nil && p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
