@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"strings"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
 // replCommands are the session's : commands with their one-line help.
@@ -88,7 +90,7 @@ func (s *session) command(line string) {
 		s.quit = true
 	default:
 		s.failed = true
-		fmt.Fprintf(s.errw, "unknown command :%s%s; :help lists them\n", name, suggest(name, commandNames()))
+		fmt.Fprintf(s.errw, "unknown command :%s%s; :help lists them\n", name, settings.Suggest(name, commandNames()))
 	}
 }
 
@@ -150,5 +152,5 @@ func (s *session) help(args []string) {
 		topics = append(topics, t)
 	}
 	s.failed = true
-	fmt.Fprintf(s.errw, "no help on %q%s\n", topic, suggest(topic, append(topics, commandNames()...)))
+	fmt.Fprintf(s.errw, "no help on %q%s\n", topic, settings.Suggest(topic, append(topics, commandNames()...)))
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
 const completionUsage = `usage: csp completion bash|zsh|fish
@@ -83,7 +85,7 @@ func compFlags(fs *flag.FlagSet) []compFlag {
 		if otherSpellings[f.Name] {
 			return
 		}
-		cf := compFlag{name: dashes(f.Name), short: len(f.Name) == 1, takes: !isBoolFlag(f), help: f.Usage}
+		cf := compFlag{name: settings.Dashes(f.Name), short: len(f.Name) == 1, takes: !isBoolFlag(f), help: f.Usage}
 		cf.choices = flagNames(f)
 		cf.optional = !cf.takes && cf.choices != nil
 		if strings.Contains(f.Usage, "FILE") {
@@ -125,8 +127,8 @@ var stopWords = map[string]bool{"with": true, "that": true, "from": true, "into"
 
 // flagNames are the values a flag takes from a fixed set, or nil.
 func flagNames(f *flag.Flag) []string {
-	if n, ok := f.Value.(interface{ names() []string }); ok {
-		return n.names()
+	if n, ok := f.Value.(interface{ Names() []string }); ok {
+		return n.Names()
 	}
 	return nil
 }
@@ -157,7 +159,7 @@ func completionCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	write, ok := completionScripts[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "csp completion: no script for %q: the shells are %s%s\n", args[0], strings.Join(shellNames(), ", "), suggest(args[0], shellNames()))
+		fmt.Fprintf(stderr, "csp completion: no script for %q: the shells are %s%s\n", args[0], strings.Join(shellNames(), ", "), settings.Suggest(args[0], shellNames()))
 		return exitBadInput
 	}
 	write(stdout, completionModel())

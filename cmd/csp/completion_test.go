@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/csp-lang/csp/engine"
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
 // completionScript is the script csp completion prints for shell, written
@@ -161,7 +161,7 @@ func TestCompletionFollowsTable(t *testing.T) {
 		flags: func() *flag.FlagSet {
 			fs := flag.NewFlagSet("play", flag.ContinueOnError)
 			var o options
-			fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "hand", "")
+			fs.Var(settings.NewChoice(&o.values, valueOrders), "hand", "")
 			fs.String("board", "", "FILE.png")
 			return fs
 		},
@@ -183,8 +183,8 @@ func TestCompletionFollowsTable(t *testing.T) {
 		}
 		names := flagNamesOf(model[i].flags)
 		c.flags().VisitAll(func(f *flag.Flag) {
-			if got := slices.Contains(names, dashes(f.Name)); got == otherSpellings[f.Name] {
-				t.Errorf("csp %s %s: completed: %v", c.name, dashes(f.Name), got)
+			if got := slices.Contains(names, settings.Dashes(f.Name)); got == otherSpellings[f.Name] {
+				t.Errorf("csp %s %s: completed: %v", c.name, settings.Dashes(f.Name), got)
 			}
 		})
 	}

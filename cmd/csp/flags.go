@@ -12,15 +12,16 @@ import (
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
+	"github.com/csp-lang/csp/cmd/csp/internal/searchview"
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 	"github.com/csp-lang/csp/engine"
-	"github.com/csp-lang/csp/internal/spell"
 )
 
 // options are the flags of solve and check.
 type options struct {
 	decompose bool     // post global constraints as their decompositions
 	files     []string // the model, then data files
-	params    paramList
+	params    settings.Params
 	all       bool
 	first     int
 	count     bool
@@ -62,56 +63,13 @@ type options struct {
 	chosen bool
 }
 
-// The default search settings: the strongest level, which the benchmark
-// shows pays on every problem we ship (bench/RESULTS.md). The course's
-// settings are a flag away: --order input --values min --prop fc.
+// The default search settings (package settings'), by the names the
+// flags use.
 const (
-	defaultOrder  = engine.OrderDomWdeg
-	defaultValues = engine.ValuesAuto
-	defaultProp   = engine.PropAC
+	defaultOrder  = settings.DefaultOrder
+	defaultValues = settings.DefaultValues
+	defaultProp   = settings.DefaultProp
 )
-
-type paramList []string
-
-func (p *paramList) String() string { return strings.Join(*p, " ") }
-
-func (p *paramList) Set(s string) error {
-	if wholeNumber().MatchString(s) { // MiniZinc's -p N
-		return errors.New("a param is name=value (the number of threads, MiniZinc's -p N, is --workers N)")
-	}
-	*p = append(*p, s)
-	return nil
-}
-
-var wholeNumber = lazyRegexp(`^[0-9]+$`)
-
-// choice is a flag whose value is one of a fixed set of names.
-type choice[T any] struct {
-	dst     *T
-	choices map[string]T
-}
-
-func (c choice[T]) String() string { return "" }
-
-// names are the choices, sorted: for messages and completion.
-func (c choice[T]) names() []string {
-	names := make([]string, 0, len(c.choices))
-	for n := range c.choices {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-func (c choice[T]) Set(s string) error {
-	v, ok := c.choices[s]
-	if !ok {
-		names := c.names()
-		return fmt.Errorf("not one of %s%s", strings.Join(names, ", "), suggest(s, names))
-	}
-	*c.dst = v
-	return nil
-}
 
 // The settings' names are package searchopt's, which the playground reads too.
 var (
@@ -146,12 +104,12 @@ func newFlagSet(name string, o *options, solve bool) *flag.FlagSet {
 	fs.BoolVar(&o.count, "count", false, "")
 	fs.BoolVar(&o.stats, "s", false, "")
 	fs.BoolVar(&o.stats, "stats", false, "")
-	fs.Var(durationFlag{&o.timeout}, "timeout", "D")
+	fs.Var(settings.Duration(&o.timeout), "timeout", "D")
 	o.order, o.values, o.prop = defaultOrder, defaultValues, defaultProp
-	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
-	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
-	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
-	fs.Var(choice[engine.RestartPolicy]{&o.restarts, searchopt.Restarts}, "restarts", "")
+	fs.Var(settings.NewChoice(&o.order, orders), "order", "")
+	fs.Var(settings.NewChoice(&o.values, valueOrders), "values", "")
+	fs.Var(settings.NewChoice(&o.prop, propLevels), "prop", "")
+	fs.Var(settings.NewChoice(&o.restarts, searchopt.Restarts), "restarts", "")
 	fs.Int64Var(&o.restartScale, "restart-scale", 0, "N")
 	fs.Float64Var(&o.restartBase, "restart-base", 0, "F")
 	fs.Uint64Var(&o.seed, "seed", 0, "N")
@@ -182,8 +140,8 @@ type traceFlag struct{ m *traceMode }
 func (f traceFlag) String() string   { return "" }
 func (f traceFlag) IsBoolFlag() bool { return true }
 
-// names are the modes --trace=MODE takes, and --trace MODE (spellings.go).
-func (f traceFlag) names() []string {
+// Names are the modes --trace=MODE takes, and --trace MODE (spellings.go).
+func (f traceFlag) Names() []string {
 	var names []string
 	for n := range traceModes {
 		names = append(names, n)
@@ -201,37 +159,14 @@ func (f traceFlag) Set(s string) error {
 		*f.m = traceOff
 		return nil
 	}
-	names := f.names()
+	names := f.Names()
 	m, ok := traceModes[s]
 	if !ok {
-		return fmt.Errorf("not one of %s%s", strings.Join(names, ", "), suggest(s, names))
+		return fmt.Errorf("not one of %s%s", strings.Join(names, ", "), settings.Suggest(s, names))
 	}
 	*f.m = m
 	return nil
 }
-
-// durationFlag accepts Go durations (10s, 1m30s) and plain seconds (10).
-type durationFlag struct{ d *time.Duration }
-
-func (f durationFlag) String() string { return "" }
-
-func (f durationFlag) Set(s string) error {
-	if d, err := time.ParseDuration(s); err == nil && d > 0 {
-		*f.d = d
-		return nil
-	}
-	if plainSeconds().MatchString(s) {
-		// ParseDuration reads "10s" with the same range checks as "10".
-		if d, err := time.ParseDuration(s + "s"); err == nil && d > 0 {
-			*f.d = d
-			return nil
-		}
-	}
-	return fmt.Errorf("not a positive duration such as 10s or 2m")
-}
-
-// plainSeconds is a duration in seconds without a unit: 10, 0.5, 2.25.
-var plainSeconds = lazyRegexp(`^[0-9]+(\.[0-9]+)?$`)
 
 // parseArgs parses flags anywhere among the file arguments, as people type
 // them: csp solve model.csp -p n=12 --all.
@@ -278,7 +213,7 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	if solve && o.traceMax < 0 {
 		return nil, errors.New("--trace-limit needs a number of lines (0: no limit)")
 	}
-	if solve && o.tree != "" && !treeFileOK(o.tree) {
+	if solve && o.tree != "" && !searchview.TreeFileOK(o.tree) {
 		return nil, fmt.Errorf("--tree %s: the file name must end in .html (to explore), .svg (a picture) or .dot (Graphviz)", o.tree)
 	}
 	if solve && o.each != "" && isSplitFile(o.each) {
@@ -308,46 +243,38 @@ func flagError(fs *flag.FlagSet, err error) error {
 		if why == "" {
 			why = "not a number"
 		}
-		return fmt.Errorf("%s %s: %s", dashes(m[2]), m[1], why)
+		return fmt.Errorf("%s %s: %s", settings.Dashes(m[2]), m[1], why)
 	}
 	if m := badBool().FindStringSubmatch(msg); m != nil {
-		return fmt.Errorf("%s takes no value (found %s)", dashes(m[2]), m[1])
+		return fmt.Errorf("%s takes no value (found %s)", settings.Dashes(m[2]), m[1])
 	}
 	if m := badBoolValue().FindStringSubmatch(msg); m != nil {
-		return fmt.Errorf("%s %s: %s", dashes(m[2]), m[1], m[3])
+		return fmt.Errorf("%s %s: %s", settings.Dashes(m[2]), m[1], m[3])
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return fmt.Errorf("%s needs a value", dashes(name))
+		return fmt.Errorf("%s needs a value", settings.Dashes(name))
 	}
 	return errors.New(msg)
 }
 
-var badValue = lazyRegexp(`^invalid value (".*") for flag -(\S+): (?:parse error|(.*))$`)
+var badValue = settings.LazyRegexp(`^invalid value (".*") for flag -(\S+): (?:parse error|(.*))$`)
 
 // badBoolValue is a flag with an optional value, such as --trace=piles,
 // given a value it does not know.
-var badBoolValue = lazyRegexp(`^invalid boolean value (".*") for -(\S+): (.+)$`)
+var badBoolValue = settings.LazyRegexp(`^invalid boolean value (".*") for -(\S+): (.+)$`)
 
-var badBool = lazyRegexp(`^invalid boolean value (".*") for -(\S+): parse error$`)
+var badBool = settings.LazyRegexp(`^invalid boolean value (".*") for -(\S+): parse error$`)
 
 // unknownFlag names the closest flag of the command, or says which command
 // has the flag (--all is solve's, not check's), and where the flags are.
 func unknownFlag(fs *flag.FlagSet, name string) error {
 	var names []string // the other spellings too: --all-solution is close to one
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	hint := suggestFlag(name, names)
+	hint := settings.SuggestFlag(name, names)
 	if fs.Name() == "check" && newFlagSet("solve", &options{}, true).Lookup(name) != nil {
 		hint = " (a flag of csp solve)"
 	}
-	return fmt.Errorf("unknown flag %s%s; see csp help %s", dashes(name), hint, fs.Name())
-}
-
-// dashes writes a flag name as people type it: -n, --all.
-func dashes(name string) string {
-	if len(name) == 1 {
-		return "-" + name
-	}
-	return "--" + name
+	return fmt.Errorf("unknown flag %s%s; see csp help %s", settings.Dashes(name), hint, fs.Name())
 }
 
 // flagGiven reports whether the command line set the flag.
@@ -355,34 +282,6 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
 	return given
-}
-
-func suggestFlag(name string, names []string) string {
-	if len(name) > 1 { // --al means a long flag: suggest among those
-		var long []string
-		for _, n := range names {
-			if len(n) > 1 {
-				long = append(long, n)
-			}
-		}
-		names = long
-	}
-	best := spell.Closest(name, names)
-	switch {
-	case best == "":
-		return ""
-	case len(best) == 1:
-		return fmt.Sprintf(" (did you mean -%s?)", best)
-	}
-	return fmt.Sprintf(" (did you mean --%s?)", best)
-}
-
-// suggest returns ` (did you mean "x"?)` for the closest name, if close.
-func suggest(name string, names []string) string {
-	if best := spell.Closest(name, names); best != "" {
-		return fmt.Sprintf(" (did you mean %q?)", best)
-	}
-	return ""
 }
 
 // The flag sets of the commands, for completion (main.go's table).

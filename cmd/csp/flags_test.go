@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
 // --timeout and :set timeout take Go durations and plain seconds; every
@@ -23,13 +25,13 @@ func TestDurationFlag(t *testing.T) {
 	}
 	for in, want := range good {
 		var d time.Duration
-		if err := (durationFlag{&d}).Set(in); err != nil || d != want {
+		if err := settings.Duration(&d).Set(in); err != nil || d != want {
 			t.Errorf("%q: %v, %v; want %v", in, d, err, want)
 		}
 	}
 	for _, in := range []string{"0", "0s", "-1", "-5s", "soon", "1e3", "10.", ".5", "", "99999999999999999999", "1 0"} {
 		var d time.Duration
-		if err := (durationFlag{&d}).Set(in); err == nil {
+		if err := settings.Duration(&d).Set(in); err == nil {
 			t.Errorf("%q accepted as %v", in, d)
 		}
 	}
@@ -152,7 +154,7 @@ func TestEveryFlag(t *testing.T) {
 		solve := cmd == "solve" || cmd == "compare"
 		fs := newFlagSet(cmd, &options{}, solve)
 		fs.VisitAll(func(f *flag.Flag) {
-			args := []string{dashes(f.Name)}
+			args := []string{settings.Dashes(f.Name)}
 			if !isBoolFlag(f) {
 				args = append(args, sampleValue(t, f))
 			}
@@ -160,8 +162,8 @@ func TestEveryFlag(t *testing.T) {
 				t.Errorf("csp %s %v: %v", cmd, args, err)
 			}
 			// compare takes solve's flags, and its help names those it heeds.
-			if cmd != "compare" && !otherSpellings[f.Name] && !strings.Contains(commandUsage(cmd), dashes(f.Name)) {
-				t.Errorf("csp help %s does not mention %s", cmd, dashes(f.Name))
+			if cmd != "compare" && !otherSpellings[f.Name] && !strings.Contains(commandUsage(cmd), settings.Dashes(f.Name)) {
+				t.Errorf("csp help %s does not mention %s", cmd, settings.Dashes(f.Name))
 			}
 		})
 	}
@@ -174,7 +176,7 @@ func sampleValue(t *testing.T, f *flag.Flag) string {
 	samples := map[string]string{"N": "2", "D": "5s", "MS": "500", "S": "1G", "name=value": "n=1", "FILE": "f.txt", "FILE.svg|FILE.dot": "t.svg", "FILE:K": "jobs.txt:1", "F": "1.5"}
 	v, ok := samples[f.Usage]
 	if !ok {
-		t.Errorf("flag %s: no placeholder (usage string) nor names for its value", dashes(f.Name))
+		t.Errorf("flag %s: no placeholder (usage string) nor names for its value", settings.Dashes(f.Name))
 	}
 	return v
 }
@@ -182,7 +184,7 @@ func sampleValue(t *testing.T, f *flag.Flag) string {
 // replFlags, which completion reads, lists the flags csp repl takes.
 func TestReplFlags(t *testing.T) {
 	replFlags().VisitAll(func(f *flag.Flag) {
-		args := []string{"repl", dashes(f.Name)}
+		args := []string{"repl", settings.Dashes(f.Name)}
 		if !isBoolFlag(f) {
 			args = append(args, filepath.Join(t.TempDir(), "history"))
 		}
@@ -202,10 +204,10 @@ func TestHintsDocumented(t *testing.T) {
 	}
 	for name, hint := range hints {
 		if !strings.Contains(string(doc), "csp solve: "+hint+"\n") {
-			t.Errorf("the hint for %s is not in %s: %s", dashes(name), errorsDoc, hint)
+			t.Errorf("the hint for %s is not in %s: %s", settings.Dashes(name), errorsDoc, hint)
 		}
-		if _, err := parseArgs("solve", []string{"m.csp", dashes(name)}, true); err == nil || err.Error() != hint {
-			t.Errorf("%s: %v", dashes(name), err)
+		if _, err := parseArgs("solve", []string{"m.csp", settings.Dashes(name)}, true); err == nil || err.Error() != hint {
+			t.Errorf("%s: %v", settings.Dashes(name), err)
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
 // mainUsage lists the commands of the table in main.go and the documents.
@@ -198,7 +200,7 @@ func helpCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, c.usage())
 		return exitSolved
 	}
-	fmt.Fprintf(stderr, "csp help: no command or document %q%s\n", args[0], suggest(args[0], helpNames()))
+	fmt.Fprintf(stderr, "csp help: no command or document %q%s\n", args[0], settings.Suggest(args[0], helpNames()))
 	fmt.Fprint(stderr, "run 'csp help' for the list\n")
 	return exitBadInput
 }

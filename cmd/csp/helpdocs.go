@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 	"github.com/csp-lang/csp/docs"
 )
 
@@ -53,7 +54,7 @@ func showDocument(d *document, query []string, stdout, stderr io.Writer) int {
 			heads = append(heads, s.title)
 			heads = append(heads, strings.Fields(strings.ToLower(s.title))...)
 		}
-		fmt.Fprintf(stderr, "csp help %s: no section of %s is about %q%s\n", d.name, d.file, q, suggest(q, heads))
+		fmt.Fprintf(stderr, "csp help %s: no section of %s is about %q%s\n", d.name, d.file, q, settings.Suggest(q, heads))
 		fmt.Fprintf(stderr, "its sections: %s\n", strings.Join(topHeadings(secs), "; "))
 		return exitBadInput
 	}

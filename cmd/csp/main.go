@@ -22,6 +22,7 @@ import (
 	"github.com/csp-lang/csp/cmd/csp/internal/fzncmd"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
 // The exit statuses (package exit), by the names the commands use.
@@ -142,7 +143,7 @@ func runCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if c := lookupCommand(name); c != nil {
 		return c.run(rest, stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", name, suggest(name, subcommandNames()))
+	fmt.Fprintf(stderr, "csp: unknown command %q%s\n", name, settings.Suggest(name, subcommandNames()))
 	fmt.Fprint(stderr, "run 'csp help' for usage\n")
 	return exitBadInput
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/chzyer/readline"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
 const (
@@ -41,7 +42,7 @@ if any input was rejected.
 
 func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var files []string
-	var params paramList
+	var params settings.Params
 	history, noHistory := "", os.Getenv("CSP_HISTORY") == "off"
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
@@ -74,7 +75,7 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return exitBadInput
 			}
 		case strings.HasPrefix(a, "-"):
-			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s; see csp help repl\n", a, suggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help", "p"}))
+			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s; see csp help repl\n", a, settings.SuggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help", "p"}))
 			return exitBadInput
 		default:
 			files = append(files, a)

@@ -15,6 +15,7 @@ import (
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
+	"github.com/csp-lang/csp/cmd/csp/internal/searchview"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -148,7 +149,7 @@ func (r *searchRun) searchOne() (engine.Stats, error) {
 		if r.o.json { // keep stdout JSON lines only
 			w = bufio.NewWriter(r.stderr)
 		}
-		newNarrator(w, r.prog, r.o.trace, r.o.traceMax, r.tree).Install(s)
+		searchview.Narrator(w, r.prog, r.o.trace, r.o.traceMax, r.tree).Install(s)
 		// A copy of the domains per level of the branch: half the memory
 		// at most, the rest for the search and the tree.
 		s.SetTraceBudget(r.o.maxMemory / 2)
@@ -266,8 +267,8 @@ func (r *searchRun) treeTitle() string {
 
 // writeTree renders the recorded tree into the --tree file.
 func (r *searchRun) writeTree(st engine.Stats) bool {
-	h := treeHeader(r.treeTitle(), r.o.order, r.o.values, r.o.prop, st, r.res.Stopped)
-	if err := writeTreeFile(r.tree, h, r.o.tree); err != nil {
+	h := searchview.TreeHeader(r.treeTitle(), r.o.order, r.o.values, r.o.prop, st, r.res.Stopped)
+	if err := searchview.WriteTree(r.tree, h, r.o.tree); err != nil {
 		fmt.Fprintf(r.stderr, "csp: --tree: cannot write %s: %v\n", r.o.tree, unwrapPathError(err))
 		return false
 	}

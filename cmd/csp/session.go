@@ -13,6 +13,7 @@ import (
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -30,7 +31,7 @@ type session struct {
 	root     *engine.Solver
 	search   *engine.Solver // the search :solve started, for :next
 	found    int64          // solutions of that search so far
-	settings settings
+	settings searchSettings
 	pending  []string // lines of a statement still being typed
 	out      io.Writer
 	errw     io.Writer      // the session's own complaints, red on a terminal
@@ -50,7 +51,7 @@ type entry struct {
 	text string
 }
 
-type settings struct {
+type searchSettings struct {
 	order   engine.VarOrder
 	values  engine.ValueOrder
 	prop    engine.PropLevel
@@ -68,7 +69,7 @@ func newSession(out, errw io.Writer) *session {
 	if s.errPaint {
 		s.errw = output.RedLines(errw)
 	}
-	s.settings = settings{order: defaultOrder, values: defaultValues, prop: defaultProp}
+	s.settings = searchSettings{order: settings.DefaultOrder, values: settings.DefaultValues, prop: settings.DefaultProp}
 	s.recompile(nil)
 	return s
 }
@@ -647,12 +648,12 @@ func (s *session) set(args []string) {
 	var err error
 	switch args[0] {
 	case "order":
-		err = choice[engine.VarOrder]{&s.settings.order, orders}.Set(args[1])
+		err = settings.NewChoice(&s.settings.order, orders).Set(args[1])
 	case "values":
-		err = choice[engine.ValueOrder]{&s.settings.values, valueOrders}.Set(args[1])
+		err = settings.NewChoice(&s.settings.values, valueOrders).Set(args[1])
 	case "prop":
 		before := s.settings.prop
-		err = choice[engine.PropLevel]{&s.settings.prop, propLevels}.Set(args[1])
+		err = settings.NewChoice(&s.settings.prop, propLevels).Set(args[1])
 		if err == nil && (before == engine.PropAC) != (s.settings.prop == engine.PropAC) {
 			s.recompile(s.stmts) // lookups are lowered for the level (lang.Input.PlainLookups)
 		}
@@ -667,10 +668,10 @@ func (s *session) set(args []string) {
 		if args[1] == "off" || args[1] == "0" {
 			s.settings.timeout = 0
 		} else {
-			err = durationFlag{&s.settings.timeout}.Set(args[1])
+			err = settings.Duration(&s.settings.timeout).Set(args[1])
 		}
 	default:
-		err = fmt.Errorf("unknown setting %q%s", args[0], suggest(args[0], settingNames))
+		err = fmt.Errorf("unknown setting %q%s", args[0], settings.Suggest(args[0], settingNames))
 	}
 	if err != nil {
 		s.failed = true
@@ -759,13 +760,13 @@ func (s *session) reset() {
 	s.recompile(nil)
 	fmt.Fprintln(s.out, "the model is empty")
 	var kept []string
-	if s.settings.order != defaultOrder {
+	if s.settings.order != settings.DefaultOrder {
 		kept = append(kept, "order "+searchopt.NameOf(orders, s.settings.order))
 	}
-	if s.settings.values != defaultValues {
+	if s.settings.values != settings.DefaultValues {
 		kept = append(kept, "values "+searchopt.NameOf(valueOrders, s.settings.values))
 	}
-	if s.settings.prop != defaultProp {
+	if s.settings.prop != settings.DefaultProp {
 		kept = append(kept, "prop "+searchopt.NameOf(propLevels, s.settings.prop))
 	}
 	if s.settings.free {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
+	"github.com/csp-lang/csp/cmd/csp/internal/searchview"
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 	"github.com/csp-lang/csp/engine"
 )
 
@@ -20,7 +22,7 @@ func (s *session) newSearch(complete bool) (*engine.Solver, error) {
 	}
 	s.complete = complete
 	if s.trace != traceOff {
-		newNarrator(bufio.NewWriter(s.out), s.prog, s.trace, defaultTraceLimit, nil).Install(sv)
+		searchview.Narrator(bufio.NewWriter(s.out), s.prog, s.trace, defaultTraceLimit, nil).Install(sv)
 	}
 	return sv, nil
 }
@@ -35,7 +37,7 @@ func (s *session) setTrace(args []string) {
 	m, ok := modes[args[0]]
 	if len(args) != 1 || !ok {
 		s.failed = true
-		fmt.Fprintf(s.errw, "usage: :trace on|off|domains|piles%s\n", suggest(args[0], []string{"on", "off", "domains", "piles"}))
+		fmt.Fprintf(s.errw, "usage: :trace on|off|domains|piles%s\n", settings.Suggest(args[0], []string{"on", "off", "domains", "piles"}))
 		return
 	}
 	s.trace = m
@@ -57,7 +59,7 @@ func traceName(m traceMode) string {
 // drawTree is :tree FILE: it runs the last search again from the start,
 // as far as it went (the search is deterministic), recording its tree.
 func (s *session) drawTree(args []string) {
-	if len(args) != 1 || !treeFileOK(args[0]) {
+	if len(args) != 1 || !searchview.TreeFileOK(args[0]) {
 		s.failed = true
 		fmt.Fprintln(s.errw, "usage: :tree FILE.html, :tree FILE.svg or :tree FILE.dot")
 		return
@@ -72,7 +74,7 @@ func (s *session) drawTree(args []string) {
 		return
 	}
 	tree := searchtree.New(s.prog, searchtree.Options{})
-	newNarrator(nil, s.prog, traceOff, 0, tree).Install(sv)
+	searchview.Narrator(nil, s.prog, traceOff, 0, tree).Install(sv)
 	if s.onStop != nil {
 		defer s.onStop(sv.Stop)()
 	}
@@ -81,8 +83,8 @@ func (s *session) drawTree(args []string) {
 			break
 		}
 	}
-	h := treeHeader("the session's search", s.settings.order, s.settings.values, s.settings.prop, sv.Stats(), "")
-	if err := writeTreeFile(tree, h, args[0]); err != nil {
+	h := searchview.TreeHeader("the session's search", s.settings.order, s.settings.values, s.settings.prop, sv.Stats(), "")
+	if err := searchview.WriteTree(tree, h, args[0]); err != nil {
 		s.failed = true
 		fmt.Fprintf(s.errw, "cannot write %s: %v\n", args[0], unwrapPathError(err))
 		return

@@ -3,10 +3,10 @@ package main
 import (
 	"errors"
 	"flag"
-	"fmt"
 	"runtime"
 	"strings"
-	"time"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
 // Other spellings of csp's flags, as people bring them from MiniZinc and
@@ -34,7 +34,7 @@ func addOtherSpellings(fs *flag.FlagSet, o *options, solve bool) {
 	fs.IntVar(&o.first, "num-solutions", 0, "N") // registering sets the default: the same as -n
 	fs.BoolVar(&o.stats, "statistics", false, "")
 	fs.BoolVar(&o.json, "json-stream", false, "")
-	fs.Var(millisFlag{&o.timeout}, "time-limit", "MS")
+	fs.Var(settings.Millis(&o.timeout), "time-limit", "MS")
 	fs.IntVar(&o.workers, "parallel", runtime.NumCPU(), "N") // the default of --workers
 	fs.Uint64Var(&o.seed, "r", 0, "N")
 	fs.Uint64Var(&o.seed, "random-seed", 0, "N")
@@ -125,7 +125,7 @@ func isBoolFlag(f *flag.Flag) bool {
 
 // dataString is MiniZinc's -D: assignments separated by ";", each one a -p.
 // A ";" inside brackets or quotes belongs to the value ([1 2; 3 4]).
-type dataString struct{ params *paramList }
+type dataString struct{ params *settings.Params }
 
 func (d dataString) String() string { return "" }
 
@@ -173,19 +173,3 @@ type fileList []string
 
 func (l *fileList) String() string     { return "" }
 func (l *fileList) Set(s string) error { *l = append(*l, s); return nil }
-
-// millisFlag is MiniZinc's --time-limit: milliseconds, or a duration with
-// its unit (csp's --timeout).
-type millisFlag struct{ d *time.Duration }
-
-func (f millisFlag) String() string { return "" }
-
-func (f millisFlag) Set(s string) error {
-	if plainSeconds().MatchString(s) {
-		s += "ms"
-	}
-	if err := (durationFlag{f.d}).Set(s); err != nil {
-		return fmt.Errorf("not a positive number of milliseconds such as 5000 (csp's --timeout 5s)")
-	}
-	return nil
-}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
@@ -47,10 +48,10 @@ process (a process for each job pays for starting csp a thousand times):
 // split's: the search settings that shape the cut, and --jobs.
 func splitFlagSet(fs *flag.FlagSet, o *options) *flag.FlagSet {
 	o.order, o.values, o.prop = defaultOrder, defaultValues, defaultProp
-	fs.Var(choice[engine.VarOrder]{&o.order, orders}, "order", "")
-	fs.Var(choice[engine.ValueOrder]{&o.values, valueOrders}, "values", "")
-	fs.Var(choice[engine.PropLevel]{&o.prop, propLevels}, "prop", "")
-	fs.Var(durationFlag{&o.timeout}, "timeout", "D")
+	fs.Var(settings.NewChoice(&o.order, orders), "order", "")
+	fs.Var(settings.NewChoice(&o.values, valueOrders), "values", "")
+	fs.Var(settings.NewChoice(&o.prop, propLevels), "prop", "")
+	fs.Var(settings.Duration(&o.timeout), "timeout", "D")
 	o.maxMemory = limits.DefaultMaxMemory
 	fs.Var(limits.MemoryFlag{N: &o.maxMemory}, "max-memory", "S")
 	fs.BoolVar(&o.decompose, "decompose", false, "")

@@ -1,4 +1,4 @@
-package main
+package searchview
 
 import (
 	"bufio"
@@ -17,8 +17,8 @@ import (
 // treeSuffixes are the file name endings --tree and :tree accept.
 var treeSuffixes = []string{".html", ".svg", ".dot"}
 
-// treeFileOK reports whether path ends in one of treeSuffixes.
-func treeFileOK(path string) bool {
+// TreeFileOK reports whether path ends in one of treeSuffixes.
+func TreeFileOK(path string) bool {
 	for _, s := range treeSuffixes {
 		if strings.HasSuffix(path, s) {
 			return true
@@ -27,14 +27,14 @@ func treeFileOK(path string) bool {
 	return false
 }
 
-// treeHeader describes a search for the picture.
-func treeHeader(title string, order engine.VarOrder, values engine.ValueOrder, prop engine.PropLevel, st engine.Stats, stopped string) searchtree.Header {
-	return searchtree.Header{Title: title, Order: searchopt.NameOf(orders, order), Values: searchopt.NameOf(valueOrders, values), Prop: searchopt.NameOf(propLevels, prop), Stats: st, Stopped: stopped}
+// TreeHeader describes a search for the picture.
+func TreeHeader(title string, order engine.VarOrder, values engine.ValueOrder, prop engine.PropLevel, st engine.Stats, stopped string) searchtree.Header {
+	return searchtree.Header{Title: title, Order: searchopt.NameOf(searchopt.Orders, order), Values: searchopt.NameOf(searchopt.ValueOrders, values), Prop: searchopt.NameOf(searchopt.PropLevels, prop), Stats: st, Stopped: stopped}
 }
 
-// writeTreeFile renders the tree into path, as HTML, SVG or DOT by its
+// WriteTree renders the tree into path, as HTML, SVG or DOT by its
 // extension.
-func writeTreeFile(t *searchtree.Recorder, h searchtree.Header, path string) error {
+func WriteTree(t *searchtree.Recorder, h searchtree.Header, path string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
