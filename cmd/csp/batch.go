@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
@@ -73,7 +74,7 @@ func eachCmd(o *options, stdout, stderr io.Writer) int {
 	}
 	in, err := loadInput(o)
 	if err == nil && path == "-" && slices.Contains(o.files, "-") {
-		err = errStdinTwice
+		err = input.ErrStdinTwice
 	}
 	if o.progress { // its line follows one search; a batch runs thousands
 		err = errors.New("--progress shows the progress of one search; it does not go with --each (-s sums the batch)")
@@ -161,7 +162,7 @@ func openBatchInput(path string, o *options) (io.ReadCloser, error) {
 func openBatchFile(path string) (*os.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read %s: %v", path, input.PathError(err))
 	}
 	if info, err := f.Stat(); err == nil && info.IsDir() {
 		f.Close()

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 )
 
@@ -150,7 +151,7 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 
 // A jobReader reads the instances of a batch file: its lines but blank
 // ones and comments. It stops at a read error, or a line longer than
-// maxFileSize, and keeps it in err with the line's number.
+// input.MaxFileSize, and keeps it in err with the line's number.
 type jobReader struct {
 	sc   *bufio.Scanner
 	path string
@@ -161,7 +162,7 @@ type jobReader struct {
 
 func newJobReader(f io.Reader, path string) *jobReader {
 	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), maxFileSize)
+	sc.Buffer(make([]byte, 64*1024), input.MaxFileSize)
 	return &jobReader{sc: sc, path: path, line: 1}
 }
 
@@ -187,9 +188,9 @@ func (jr *jobReader) next() (batchJob, bool) {
 	}
 	switch err := jr.sc.Err(); {
 	case errors.Is(err, bufio.ErrTooLong):
-		jr.err = fmt.Errorf("%s:%d: the line is longer than %d MB, the most csp reads", jr.path, jr.line, maxFileSize>>20)
+		jr.err = fmt.Errorf("%s:%d: the line is longer than %d MB, the most csp reads", jr.path, jr.line, input.MaxFileSize>>20)
 	case err != nil:
-		jr.err = fmt.Errorf("cannot read %s at line %d: %v", jr.path, jr.line, unwrapPathError(err))
+		jr.err = fmt.Errorf("cannot read %s at line %d: %v", jr.path, jr.line, input.PathError(err))
 	}
 	jr.sc = nil
 	return batchJob{}, false

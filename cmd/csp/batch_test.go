@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 )
 
 // A batch file that cannot be read to its end is an error naming the
@@ -18,7 +20,7 @@ func TestReadJobsReportsWhereReadingStopped(t *testing.T) {
 		lines int // instances read before the error
 		want  string
 	}{
-		{"a line over 64 MB", io.MultiReader(strings.NewReader("1..\n"), strings.NewReader(strings.Repeat("x", maxFileSize+1)), strings.NewReader("\n2..\n")),
+		{"a line over 64 MB", io.MultiReader(strings.NewReader("1..\n"), strings.NewReader(strings.Repeat("x", input.MaxFileSize+1)), strings.NewReader("\n2..\n")),
 			1, "b.txt:2: the line is longer than 64 MB"},
 		{"a read error", io.MultiReader(strings.NewReader("1..\n# note\n2..\n"), iotest.ErrReader(errors.New("input/output error"))),
 			2, "cannot read b.txt at line 4: input/output error"},

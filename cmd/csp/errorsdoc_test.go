@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/repl"
 	"github.com/csp-lang/csp/lang"
 )
 
@@ -221,9 +222,9 @@ func renderRun(t *testing.T, args, shown []string) (string, int) {
 	t.Helper()
 	var typed []string
 	for _, l := range shown {
-		if rest, ok := strings.CutPrefix(l, prompt); ok {
+		if rest, ok := strings.CutPrefix(l, repl.Prompt); ok {
 			typed = append(typed, rest)
-		} else if rest, ok := strings.CutPrefix(l, contPrompt); ok {
+		} else if rest, ok := strings.CutPrefix(l, repl.ContPrompt); ok {
 			typed = append(typed, rest)
 		}
 	}
@@ -249,9 +250,9 @@ func renderRun(t *testing.T, args, shown []string) (string, int) {
 		if k >= len(in.marks) {
 			break // the session stopped reading (:quit)
 		}
-		p := prompt
+		p := repl.Prompt
 		if more {
-			p = contPrompt
+			p = repl.ContPrompt
 		}
 		b.WriteString(p + l + "\n")
 		end := len(text)

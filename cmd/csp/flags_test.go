@@ -44,10 +44,6 @@ func TestTimeoutOnTheCommandLine(t *testing.T) {
 			t.Errorf("--timeout %s:\n%s", secs, out)
 		}
 	}
-	got := replay([]string{":set timeout 10", ":set"})
-	if !strings.Contains(got, "timeout = 10\n") || !strings.Contains(got, "timeout 10s") {
-		t.Errorf(":set timeout 10:\n%s", got)
-	}
 }
 
 // --each answers each line with one line: the flags that ask for more, or

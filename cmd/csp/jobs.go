@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/engine"
@@ -181,7 +182,7 @@ func findJobs(spec string) (texts, wheres []string, err error) {
 		return to == 0 || n < to
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("--job: cannot read %s: %v", path, unwrapPathError(err))
+		return nil, nil, fmt.Errorf("--job: cannot read %s: %v", path, input.PathError(err))
 	}
 	switch {
 	case to != 0 && n < to:
@@ -453,7 +454,7 @@ func loadAllJobs(path string, m *engine.Model, prop engine.PropLevel, guard *lim
 		return true
 	})
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read %s: %v", path, input.PathError(err))
 	}
 	if failed != nil {
 		return nil, failed

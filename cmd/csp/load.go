@@ -4,74 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
 )
-
-// maxFileSize bounds a model or data file; larger files are refused with a
-// message rather than read into memory.
-const maxFileSize = 64 << 20
-
-// readSource reads a model or data file.
-func readSource(path string) (lang.Source, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return lang.Source{}, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return lang.Source{}, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
-	}
-	if info.IsDir() {
-		return lang.Source{}, fmt.Errorf("%s is a directory, not a file", path)
-	}
-	text, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return lang.Source{}, fmt.Errorf("cannot read %s: %v", path, unwrapPathError(err))
-	}
-	if len(text) > maxFileSize {
-		return lang.Source{}, fmt.Errorf("%s is larger than %d MB, the most csp reads", path, maxFileSize>>20)
-	}
-	return lang.Source{Name: path, Text: text}, nil
-}
-
-var errStdinTwice = errors.New("- names the standard input, which can be read once: give - once")
-
-// readFileOrStdin reads a file, or the standard input for "-": once, as a
-// pipe cannot be read twice.
-func readFileOrStdin(path string, stdin io.Reader, used *bool) (lang.Source, error) {
-	if path != "-" {
-		return readSource(path)
-	}
-	if *used {
-		return lang.Source{}, errStdinTwice
-	}
-	*used = true
-	if stdin == nil {
-		return lang.Source{}, errors.New("- names the standard input, and this command has none")
-	}
-	text, err := io.ReadAll(io.LimitReader(stdin, maxFileSize+1))
-	if err != nil {
-		return lang.Source{}, fmt.Errorf("cannot read the standard input: %v", unwrapPathError(err))
-	}
-	if len(text) > maxFileSize {
-		return lang.Source{}, fmt.Errorf("the standard input is larger than %d MB, the most csp reads", maxFileSize>>20)
-	}
-	return lang.Source{Name: lang.StdinName, Text: text}, nil
-}
-
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
 
 // readInput reads the model and data files named in o, printing what
 // went wrong.
@@ -92,7 +32,7 @@ func loadInput(o *options) (lang.Input, error) {
 	}
 	stdinUsed := false
 	for i, path := range o.files {
-		src, err := readFileOrStdin(path, o.stdin, &stdinUsed)
+		src, err := input.ReadOrStdin(path, o.stdin, &stdinUsed)
 		if err != nil {
 			return in, err
 		}

@@ -20,8 +20,10 @@ import (
 
 	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/fzncmd"
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
+	"github.com/csp-lang/csp/cmd/csp/internal/repl"
 	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
@@ -66,7 +68,7 @@ func init() {
 		{"check", "MODEL [DATA...] [-p name=value]...", "parse and check only",
 			constText(checkUsage), checkCmd, checkFlags, opModels},
 		{"repl", "[MODEL] [DATA...]", "an interactive session",
-			constText(replUsage), replCmd, replFlags, opModels},
+			constText(repl.Usage), replCmd, replFlags, opModels},
 		{"compare", "MODEL [DATA...] [--all]", "compare search settings",
 			constText(compareUsage), quiet(compareCmd), compareFlags, opModels},
 		{"split", "MODEL [DATA...] [-p name=value]... --jobs N", "cut a search into jobs for other machines",
@@ -122,7 +124,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := output.NewWriter(stdout)
 	code := runCommand(args, stdin, out, stderr)
 	if err := out.Err(); err != nil {
-		fmt.Fprintf(stderr, "csp: cannot write the output: %v\n", unwrapPathError(err))
+		fmt.Fprintf(stderr, "csp: cannot write the output: %v\n", input.PathError(err))
 		return exitOutput
 	}
 	return code
@@ -157,6 +159,10 @@ func fznCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func mznCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return fzncmd.MznInstall(args, stdout, stderr, fznEnv())
+}
+
+func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return repl.Run(args, stdin, stdout, stderr, version())
 }
 
 func versionCmd(_ []string, _ io.Reader, stdout, _ io.Writer) int {

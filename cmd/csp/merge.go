@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/lang"
 )
@@ -157,7 +158,7 @@ func (in *mergeInput) readFile(name string, stdin io.Reader) error {
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			return fmt.Errorf("cannot read %s: %v", name, unwrapPathError(err))
+			return fmt.Errorf("cannot read %s: %v", name, input.PathError(err))
 		}
 		defer f.Close()
 		r = f

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/play"
@@ -83,7 +84,7 @@ func playCmd(args []string, stdout, stderr io.Writer) int {
 // writeSite writes the static files and lists them.
 func writeSite(dir string, stdout, stderr io.Writer) int {
 	if err := play.WriteSite(dir); err != nil {
-		fmt.Fprintf(stderr, "csp play: --out: cannot write %s: %v\n", dir, unwrapPathError(err))
+		fmt.Fprintf(stderr, "csp play: --out: cannot write %s: %v\n", dir, input.PathError(err))
 		return exitBadInput
 	}
 	names := play.Names()

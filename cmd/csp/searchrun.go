@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
@@ -73,7 +74,7 @@ func newSearchRun(prog *lang.Program, o *options, stdout, stderr io.Writer, star
 	if o.tree != "" {
 		f, err := os.Create(o.tree) // before searching: a bad path is known at once
 		if err != nil {
-			msg := fmt.Sprintf("--tree: cannot write %s: %v", o.tree, unwrapPathError(err))
+			msg := fmt.Sprintf("--tree: cannot write %s: %v", o.tree, input.PathError(err))
 			fmt.Fprintln(stderr, "csp:", msg)
 			r.js.Errors(errors.New(msg))
 			r.out.Flush()
@@ -269,7 +270,7 @@ func (r *searchRun) treeTitle() string {
 func (r *searchRun) writeTree(st engine.Stats) bool {
 	h := searchview.TreeHeader(r.treeTitle(), r.o.order, r.o.values, r.o.prop, st, r.res.Stopped)
 	if err := searchview.WriteTree(r.tree, h, r.o.tree); err != nil {
-		fmt.Fprintf(r.stderr, "csp: --tree: cannot write %s: %v\n", r.o.tree, unwrapPathError(err))
+		fmt.Fprintf(r.stderr, "csp: --tree: cannot write %s: %v\n", r.o.tree, input.PathError(err))
 		return false
 	}
 	return true

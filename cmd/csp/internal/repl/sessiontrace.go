@@ -1,9 +1,11 @@
-package main
+package repl
 
 import (
 	"bufio"
 	"fmt"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
+	"github.com/csp-lang/csp/cmd/csp/internal/narrate"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchtree"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchview"
@@ -21,15 +23,15 @@ func (s *session) newSearch(complete bool) (*engine.Solver, error) {
 		return nil, err
 	}
 	s.complete = complete
-	if s.trace != traceOff {
-		searchview.Narrator(bufio.NewWriter(s.out), s.prog, s.trace, defaultTraceLimit, nil).Install(sv)
+	if s.trace != narrate.Off {
+		searchview.Narrator(bufio.NewWriter(s.out), s.prog, s.trace, narrate.DefaultLimit, nil).Install(sv)
 	}
 	return sv, nil
 }
 
 // setTrace is :trace on|off|domains|piles.
 func (s *session) setTrace(args []string) {
-	modes := map[string]traceMode{"on": traceSteps, "off": traceOff, "steps": traceSteps, "domains": traceDomains, "piles": tracePiles}
+	modes := map[string]narrate.Mode{"on": narrate.Steps, "off": narrate.Off, "steps": narrate.Steps, "domains": narrate.Domains, "piles": narrate.Piles}
 	if len(args) == 0 {
 		fmt.Fprintf(s.out, "trace is %s\n", traceName(s.trace))
 		return
@@ -44,13 +46,13 @@ func (s *session) setTrace(args []string) {
 	fmt.Fprintf(s.out, "trace is %s\n", traceName(m))
 }
 
-func traceName(m traceMode) string {
+func traceName(m narrate.Mode) string {
 	switch m {
-	case traceSteps:
+	case narrate.Steps:
 		return "on"
-	case traceDomains:
+	case narrate.Domains:
 		return "on, with domains"
-	case tracePiles:
+	case narrate.Piles:
 		return "on, as piles"
 	}
 	return "off"
@@ -74,7 +76,7 @@ func (s *session) drawTree(args []string) {
 		return
 	}
 	tree := searchtree.New(s.prog, searchtree.Options{})
-	searchview.Narrator(nil, s.prog, traceOff, 0, tree).Install(sv)
+	searchview.Narrator(nil, s.prog, narrate.Off, 0, tree).Install(sv)
 	if s.onStop != nil {
 		defer s.onStop(sv.Stop)()
 	}
@@ -86,7 +88,7 @@ func (s *session) drawTree(args []string) {
 	h := searchview.TreeHeader("the session's search", s.settings.order, s.settings.values, s.settings.prop, sv.Stats(), "")
 	if err := searchview.WriteTree(tree, h, args[0]); err != nil {
 		s.failed = true
-		fmt.Fprintf(s.errw, "cannot write %s: %v\n", args[0], unwrapPathError(err))
+		fmt.Fprintf(s.errw, "cannot write %s: %v\n", args[0], input.PathError(err))
 		return
 	}
 	size, fails, sols := tree.Totals()

@@ -1,4 +1,4 @@
-package main
+package repl
 
 import (
 	"bytes"
@@ -44,9 +44,9 @@ func TestREPLTranscripts(t *testing.T) {
 func inputLines(transcript string) []string {
 	var in []string
 	for _, l := range strings.Split(transcript, "\n") {
-		if rest, ok := strings.CutPrefix(l, prompt); ok {
+		if rest, ok := strings.CutPrefix(l, Prompt); ok {
 			in = append(in, rest)
-		} else if rest, ok := strings.CutPrefix(l, contPrompt); ok {
+		} else if rest, ok := strings.CutPrefix(l, ContPrompt); ok {
 			in = append(in, rest)
 		}
 	}
@@ -63,9 +63,9 @@ func replay(lines []string) string {
 			break
 		}
 		if more {
-			b.WriteString(contPrompt + l + "\n")
+			b.WriteString(ContPrompt + l + "\n")
 		} else {
-			b.WriteString(prompt + l + "\n")
+			b.WriteString(Prompt + l + "\n")
 		}
 		more = s.line(l)
 	}

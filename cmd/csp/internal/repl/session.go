@@ -1,4 +1,4 @@
-package main
+package repl
 
 import (
 	"errors"
@@ -10,7 +10,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
+	"github.com/csp-lang/csp/cmd/csp/internal/narrate"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/settings"
@@ -43,7 +45,7 @@ type session struct {
 	quit     bool
 	onStop   func(stop func()) func() // makes Ctrl-C call stop, until the returned function is called
 	rootStop atomic.Bool              // stops the root's building and propagation
-	trace    traceMode                // :trace
+	trace    narrate.Mode             // :trace
 	complete bool                     // the last search was :all or :count
 }
 
@@ -556,7 +558,7 @@ func (s *session) open(path string) {
 
 // read reads and parses a file the session was asked to load.
 func (s *session) read(path string) (lang.Source, *lang.File, bool) {
-	src, err := readSource(path)
+	src, err := input.Read(path)
 	if err != nil {
 		s.failed = true
 		fmt.Fprintln(s.errw, "csp:", err)
@@ -623,7 +625,7 @@ func (s *session) save(path string) {
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		s.failed = true
-		fmt.Fprintf(s.errw, "csp: cannot write %s: %v\n", path, unwrapPathError(err))
+		fmt.Fprintf(s.errw, "csp: cannot write %s: %v\n", path, input.PathError(err))
 		return
 	}
 	fmt.Fprintf(s.out, "saved %d statements to %s\n", len(s.stmts), path)
@@ -636,8 +638,8 @@ func (s *session) save(path string) {
 func (s *session) set(args []string) {
 	if len(args) == 0 {
 		fmt.Fprintf(s.out, "order   %s\nvalues  %s\nprop    %s\nsearch  %s\ntimeout %s\n",
-			searchopt.NameOf(orders, s.settings.order), searchopt.NameOf(valueOrders, s.settings.values),
-			searchopt.NameOf(propLevels, s.settings.prop), searchText(s.settings.free), timeoutText(s.settings.timeout))
+			searchopt.NameOf(searchopt.Orders, s.settings.order), searchopt.NameOf(searchopt.ValueOrders, s.settings.values),
+			searchopt.NameOf(searchopt.PropLevels, s.settings.prop), searchText(s.settings.free), timeoutText(s.settings.timeout))
 		return
 	}
 	if len(args) != 2 {
@@ -648,12 +650,12 @@ func (s *session) set(args []string) {
 	var err error
 	switch args[0] {
 	case "order":
-		err = settings.NewChoice(&s.settings.order, orders).Set(args[1])
+		err = settings.NewChoice(&s.settings.order, searchopt.Orders).Set(args[1])
 	case "values":
-		err = settings.NewChoice(&s.settings.values, valueOrders).Set(args[1])
+		err = settings.NewChoice(&s.settings.values, searchopt.ValueOrders).Set(args[1])
 	case "prop":
 		before := s.settings.prop
-		err = settings.NewChoice(&s.settings.prop, propLevels).Set(args[1])
+		err = settings.NewChoice(&s.settings.prop, searchopt.PropLevels).Set(args[1])
 		if err == nil && (before == engine.PropAC) != (s.settings.prop == engine.PropAC) {
 			s.recompile(s.stmts) // lookups are lowered for the level (lang.Input.PlainLookups)
 		}
@@ -761,13 +763,13 @@ func (s *session) reset() {
 	fmt.Fprintln(s.out, "the model is empty")
 	var kept []string
 	if s.settings.order != settings.DefaultOrder {
-		kept = append(kept, "order "+searchopt.NameOf(orders, s.settings.order))
+		kept = append(kept, "order "+searchopt.NameOf(searchopt.Orders, s.settings.order))
 	}
 	if s.settings.values != settings.DefaultValues {
-		kept = append(kept, "values "+searchopt.NameOf(valueOrders, s.settings.values))
+		kept = append(kept, "values "+searchopt.NameOf(searchopt.ValueOrders, s.settings.values))
 	}
 	if s.settings.prop != settings.DefaultProp {
-		kept = append(kept, "prop "+searchopt.NameOf(propLevels, s.settings.prop))
+		kept = append(kept, "prop "+searchopt.NameOf(searchopt.PropLevels, s.settings.prop))
 	}
 	if s.settings.free {
 		kept = append(kept, "search free")

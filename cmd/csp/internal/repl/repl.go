@@ -1,4 +1,4 @@
-package main
+package repl
 
 import (
 	"bufio"
@@ -11,17 +11,21 @@ import (
 	"sync/atomic"
 
 	"github.com/chzyer/readline"
+	"github.com/csp-lang/csp/cmd/csp/internal/exit"
+	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
+// The prompts: of a new statement, and of the next line of one.
 const (
-	prompt     = "csp> "
-	contPrompt = "...  "
+	Prompt     = "csp> "
+	ContPrompt = "...  "
 )
 
-const replUsage = `usage: csp repl [MODEL] [DATA...] [-p NAME=VALUE]... [--history FILE | --no-history]
+// Usage is what csp help repl prints.
+const Usage = `usage: csp repl [MODEL] [DATA...] [-p NAME=VALUE]... [--history FILE | --no-history]
 
 An interactive session: type declarations and constraints one at a time and
 see what propagation makes of them; :help lists the commands. MODEL and DATA
@@ -40,15 +44,18 @@ prompts, so csp repl < session.txt is scriptable; the exit status is then 2
 if any input was rejected.
 `
 
-func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run is csp repl: a session on the terminal, or answering a script
+// when stdin or stdout is not a terminal. version is csp's, for the
+// greeting.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer, version string) int {
 	var files []string
 	var params settings.Params
 	history, noHistory := "", os.Getenv("CSP_HISTORY") == "off"
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
 		case a == "-h" || a == "--help" || a == "-help":
-			fmt.Fprint(stdout, replUsage)
-			return exitSolved
+			fmt.Fprint(stdout, Usage)
+			return exit.Solved
 		case a == "--no-history":
 			noHistory = true
 		case a == "--history" && i+1 < len(args):
@@ -61,22 +68,22 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if !ok {
 				if i+1 == len(args) {
 					fmt.Fprintln(stderr, "csp repl: -p needs a value: -p NAME=VALUE")
-					return exitBadInput
+					return exit.BadInput
 				}
 				i++
 				value = args[i]
 			}
 			if name, _, ok := strings.Cut(value, "="); !ok || strings.TrimSpace(name) == "" {
 				fmt.Fprintf(stderr, "csp repl: -p %s: a param is given as NAME=VALUE\n", value)
-				return exitBadInput
+				return exit.BadInput
 			}
 			if err := params.Set(value); err != nil {
 				fmt.Fprintf(stderr, "csp repl: -p %s: %v\n", value, err)
-				return exitBadInput
+				return exit.BadInput
 			}
 		case strings.HasPrefix(a, "-"):
 			fmt.Fprintf(stderr, "csp repl: unknown flag %s%s; see csp help repl\n", a, settings.SuggestFlag(strings.TrimLeft(a, "-"), []string{"history", "no-history", "help", "p"}))
-			return exitBadInput
+			return exit.BadInput
 		default:
 			files = append(files, a)
 		}
@@ -91,7 +98,7 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if s.failed && len(files) > 0 {
-		return exitBadInput
+		return exit.BadInput
 	}
 	if !output.IsTerminal(stdin) || !output.IsTerminal(stdout) {
 		return runScript(s, stdin)
@@ -102,13 +109,13 @@ func replCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if noHistory {
 		history = ""
 	}
-	return runInteractive(s, history, stderr)
+	return runInteractive(s, history, version, stderr)
 }
 
 // runScript answers lines from a pipe or file, without prompts.
 func runScript(s *session, in io.Reader) int {
 	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), maxFileSize)
+	sc.Buffer(make([]byte, 64*1024), input.MaxFileSize)
 	for first := true; sc.Scan() && !s.quit && !output.Failed(s.out); first = false {
 		line := sc.Text()
 		if first {
@@ -117,20 +124,20 @@ func runScript(s *session, in io.Reader) int {
 		s.line(line)
 	}
 	if err := sc.Err(); err != nil {
-		fmt.Fprintf(s.errw, "csp repl: cannot read the input: %v\n", unwrapPathError(err))
-		return exitBadInput
+		fmt.Fprintf(s.errw, "csp repl: cannot read the input: %v\n", input.PathError(err))
+		return exit.BadInput
 	}
 	if len(s.pending) > 0 {
 		s.failed = true
 		fmt.Fprintln(s.errw, "csp repl: the input ended inside a statement")
 	}
 	if s.failed {
-		return exitBadInput
+		return exit.BadInput
 	}
-	return exitSolved
+	return exit.Solved
 }
 
-func runInteractive(s *session, history string, stderr io.Writer) int {
+func runInteractive(s *session, history, version string, stderr io.Writer) int {
 	if history != "" {
 		_ = os.MkdirAll(filepath.Dir(history), 0o755)
 	}
@@ -139,7 +146,7 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 	// the search (or explanation) in progress.
 	var running atomic.Pointer[func()]
 	rl, err := readline.NewEx(&readline.Config{
-		Prompt:       s.prompt(prompt),
+		Prompt:       s.prompt(Prompt),
 		HistoryFile:  history,
 		AutoComplete: &completer{s: s},
 		// A statement goes into the history whole, once complete (below).
@@ -158,7 +165,7 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "csp repl:", err)
-		return exitBadInput
+		return exit.BadInput
 	}
 	defer rl.Close()
 	// The session writes only between two Readline calls, straight to the
@@ -168,17 +175,17 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 		restore := limits.OnSignal(stop)
 		return func() { restore(); running.Store(nil) }
 	}
-	fmt.Fprintln(s.out, "csp", version(), "- :help for help, Ctrl-D to leave")
+	fmt.Fprintln(s.out, "csp", version, "- :help for help, Ctrl-D to leave")
 	var lines []string // the lines of the statement being typed
 	for !s.quit {
 		line, err := rl.Readline()
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
 			s.pending, lines = nil, nil // Ctrl-C clears the line, or the statement being typed
-			rl.SetPrompt(s.prompt(prompt))
+			rl.SetPrompt(s.prompt(Prompt))
 			continue
 		case err != nil: // io.EOF: Ctrl-D
-			return exitSolved
+			return exit.Solved
 		}
 		line = fromHistory(line)
 		lines = append(lines, line)
@@ -187,16 +194,16 @@ func runInteractive(s *session, history string, stderr io.Writer) int {
 		// recalled from it would otherwise stand for the whole statement.
 		_ = rl.SaveHistory("")
 		if more {
-			rl.SetPrompt(s.prompt(contPrompt))
+			rl.SetPrompt(s.prompt(ContPrompt))
 			continue
 		}
 		if entry := historyEntry(lines); entry != "" {
 			_ = rl.SaveHistory(entry)
 		}
 		lines = nil
-		rl.SetPrompt(s.prompt(prompt))
+		rl.SetPrompt(s.prompt(Prompt))
 	}
-	return exitSolved
+	return exit.Solved
 }
 
 // prompt is p, its text coloured on a terminal.
