@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/jobs"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchview"
@@ -216,7 +217,7 @@ func parseArgs(cmd string, args []string, solve bool) (*options, error) {
 	if solve && o.tree != "" && !searchview.TreeFileOK(o.tree) {
 		return nil, fmt.Errorf("--tree %s: the file name must end in .html (to explore), .svg (a picture) or .dot (Graphviz)", o.tree)
 	}
-	if solve && o.each != "" && isSplitFile(o.each) {
+	if solve && o.each != "" && jobs.IsSplitFile(o.each) {
 		o.eachJobs, o.each = o.each, "" // one search over all the jobs: the flags of one search
 	}
 	if solve && (o.job != "" || o.eachJobs != "") && (o.trace != traceOff || o.tree != "" || o.each != "" || o.explain) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/jobs"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/engine"
 	"github.com/csp-lang/csp/lang"
@@ -19,18 +20,18 @@ import (
 // Every job is checked against the model before any is solved. The exit
 // status is 3 if a limit stopped a job, else 0 if a job found a
 // solution, else 1.
-func solveJobs(prog *lang.Program, o *options, jls []*jobLine, wheres []string, stdout, stderr io.Writer, start time.Time) int {
+func solveJobs(prog *lang.Program, o *options, jls []*jobs.Line, wheres []string, stdout, stderr io.Writer, start time.Time) int {
 	// Every job is checked first, but resolved again when it is searched:
 	// the subproblems of a thousand jobs of a split of 200-queens, held
 	// together, took 600 MB.
-	jr := newJobResolver(prog.Model, o.prop)
+	jr := jobs.NewResolver(prog.Model, o.prop)
 	for i, jl := range jls {
-		if _, err := jr.resolveJob(jl); err != nil {
+		if _, err := jr.Resolve(jl); err != nil {
 			err = fmt.Errorf("%s: %v", wheres[i], err)
 			fmt.Fprintf(stderr, "csp solve: %v\n", err)
 			if o.json {
 				js := &output.JSON{W: stdout, Start: start}
-				js.TagJob(jl.id())
+				js.TagJob(jobID(jl))
 				js.Errors(err)
 				js.Failed()
 			}
@@ -43,14 +44,14 @@ func solveJobs(prog *lang.Program, o *options, jls []*jobLine, wheres []string, 
 		if i > 0 {
 			start = time.Now()
 		}
-		j, _ := jr.resolveJob(jl) // checked above
+		j, _ := jr.Resolve(jl) // checked above
 		r := newSearchRun(prog, o, stdout, stderr, start)
 		if r == nil {
 			return exitBadInput
 		}
 		r.job = j
 		if r.js != nil {
-			r.js.TagJob(jls[i].id())
+			r.js.TagJob(jobID(jls[i]))
 			r.js.Count = o.count
 			if sense != engine.Satisfy {
 				r.js.Sense = map[engine.Sense]string{engine.Minimize: "minimize", engine.Maximize: "maximize"}[sense]
@@ -79,7 +80,7 @@ func solveJobs(prog *lang.Program, o *options, jls []*jobLine, wheres []string, 
 }
 
 // jobsLeft names the jobs in jls, as "job 7" or "jobs 7-9, 12".
-func jobsLeft(jls []*jobLine) string {
+func jobsLeft(jls []*jobs.Line) string {
 	var b strings.Builder
 	for i := 0; i < len(jls); {
 		j := i
@@ -100,4 +101,16 @@ func jobsLeft(jls []*jobLine) string {
 		return "job " + b.String()
 	}
 	return "jobs " + b.String()
+}
+
+// jobID names job l for its JSON lines.
+func jobID(l *jobs.Line) output.JobID { return output.JobID{Job: l.Job, Jobs: l.Jobs, Model: l.Model} }
+
+// jobIDs names the jobs of jls.
+func jobIDs(jls []*jobs.Line) []output.JobID {
+	ids := make([]output.JobID, len(jls))
+	for i, l := range jls {
+		ids[i] = jobID(l)
+	}
+	return ids
 }

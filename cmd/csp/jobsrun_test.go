@@ -125,34 +125,6 @@ func TestSplitChunksThroughGNUParallel(t *testing.T) {
 	}
 }
 
-// The forms of --job: which name several jobs, and the ranges.
-func TestJobRange(t *testing.T) {
-	for _, c := range []struct {
-		spec    string
-		several bool
-	}{
-		{"jobs.txt:3", false}, {"jobs.txt:3-3", true}, {"jobs.txt:2-5", true}, {"jobs.txt", true},
-		{"dir:x/jobs.txt", true}, {`{"job":1}`, false},
-	} {
-		if got := severalJobs(c.spec); got != c.several {
-			t.Errorf("severalJobs(%q) = %v, want %v", c.spec, got, c.several)
-		}
-	}
-	for _, c := range []struct {
-		s        string
-		from, to int
-		ok       bool
-	}{
-		{"3", 3, 3, true}, {"2-5", 2, 5, true}, {"0", 0, 0, false}, {"5-2", 0, 0, false}, {"2-", 0, 0, false}, {"x", 0, 0, false},
-		{"+2", 0, 0, false}, {"+2-+3", 0, 0, false}, {"2-+3", 0, 0, false}, {"", 0, 0, false}, {"02-03", 2, 3, true},
-	} {
-		from, to, ok := jobRange(c.s)
-		if from != c.from || to != c.to || ok != c.ok {
-			t.Errorf("jobRange(%q) = %d, %d, %v; want %d, %d, %v", c.s, from, to, ok, c.from, c.to, c.ok)
-		}
-	}
-}
-
 // SIGTERM (a Slurm time limit) or Ctrl-C stops every job of --job FILE,
 // not only the one searching: the others are named as not searched and
 // the exit status is 3.

@@ -21,6 +21,7 @@ import (
 	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/fzncmd"
 	"github.com/csp-lang/csp/cmd/csp/internal/input"
+	"github.com/csp-lang/csp/cmd/csp/internal/jobs"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/repl"
@@ -74,7 +75,7 @@ func init() {
 		{"split", "MODEL [DATA...] [-p name=value]... --jobs N", "cut a search into jobs for other machines",
 			constText(splitUsage), quiet(splitCmd), splitFlags, opModels},
 		{"merge", "[FILE...] [--json]", "put the answers of split jobs together",
-			constText(mergeUsage), mergeCmd, mergeFlags, opNone},
+			constText(jobs.MergeUsage), jobs.Merge, jobs.MergeFlags, opNone},
 		{"play", "[--addr HOST:PORT] [--out DIR]", "csp in the browser",
 			constText(playUsage), quiet(playCmd), playFlags, opNone},
 		{"fzn", "MODEL.fzn [-a] [-n N] [-f] [-s] [-t MS]", "solve a FlatZinc model (csp as a MiniZinc solver)",

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/input"
+	"github.com/csp-lang/csp/cmd/csp/internal/jobs"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
@@ -40,7 +41,7 @@ type searchRun struct {
 	interrupted atomic.Bool
 	multiline   bool
 	tree        *searchtree.Recorder
-	job         *job         // --job: the subproblems of csp split to search
+	job         *jobs.Job    // --job: the subproblems of csp split to search
 	js          *output.JSON // with --json
 }
 
@@ -213,7 +214,7 @@ func (r *searchRun) searchParallel() (engine.Stats, error) {
 	var st engine.Stats
 	var err error
 	if r.job != nil {
-		status, st, err = engine.SolvePaths(r.prog.Model, r.opts, r.o.workers, r.job.subs, onSolution)
+		status, st, err = engine.SolvePaths(r.prog.Model, r.opts, r.o.workers, r.job.Subs, onSolution)
 	} else {
 		status, st, err = engine.SolveParallel(r.prog.Model, r.opts, r.o.workers, onSolution)
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/jobs"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/searchopt"
 	"github.com/csp-lang/csp/engine"
@@ -42,10 +43,10 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if o.json {
 		js = &output.JSON{W: stdout, Start: start}
 	}
-	var jls []*jobLine
+	var jls []*jobs.Line
 	var wheres []string
 	if o.job != "" {
-		if jls, wheres, err = loadJobLines(o.job); err == nil && severalJobs(o.job) && !o.json {
+		if jls, wheres, err = jobs.LoadLines(o.job); err == nil && jobs.SeveralJobs(o.job) && !o.json {
 			err = fmt.Errorf("--job %s names several jobs: give --json, whose lines csp merge puts together", o.job)
 		}
 		if err != nil {
@@ -78,12 +79,12 @@ func solveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	if o.eachJobs != "" {
-		if r.job, err = loadAllJobs(o.eachJobs, prog.Model, o.prop, r.guard); err != nil {
+		if r.job, err = jobs.LoadAll(o.eachJobs, prog.Model, o.prop, r.guard); err != nil {
 			fmt.Fprintf(stderr, "csp solve: --each: %v\n", err)
 			r.js.Errors(err)
 			r.js.Failed()
 			r.out.Flush()
-			if errors.As(err, new(jobsMemoryError)) {
+			if errors.As(err, new(jobs.MemoryError)) {
 				return exitLimit
 			}
 			return exitBadInput

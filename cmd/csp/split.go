@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/jobs"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 	"github.com/csp-lang/csp/engine"
@@ -104,7 +105,7 @@ func splitCmd(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	w := bufio.NewWriter(stdout)
-	if writeJobs(w, prog.Model, paths, starts) != nil || w.Flush() != nil {
+	if jobs.Write(w, prog.Model, paths, starts) != nil || w.Flush() != nil {
 		return exitOutput // run reports the write error
 	}
 	subs := paths.Len()

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/csp-lang/csp/cmd/csp/internal/jobs"
 )
 
 // runCSPProcess runs the csp binary (its heap its own, for --max-memory)
@@ -62,15 +64,15 @@ func TestSplitLinesShareSteps(t *testing.T) {
 	}
 	var whole strings.Builder
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		l, err := parseJobLine(line)
+		l, err := jobs.ParseLine(line)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var paths [][]string
 		var before []string
 		for _, p := range l.Paths {
-			full := append([]string(nil), before[:p.keep]...)
-			for _, step := range p.steps { // q[1]!=3,4: q[1]!=3 then q[1]!=4
+			full := append([]string(nil), before[:p.Keep]...)
+			for _, step := range p.Steps { // q[1]!=3,4: q[1]!=3 then q[1]!=4
 				name, values, _ := strings.Cut(step, "!=")
 				for _, v := range strings.Split(values, ",") {
 					if v == values {
@@ -116,7 +118,7 @@ func TestEachJobsMaxMemory(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "m.csp"), []byte("var x[1..200] in 1..5000\n"), 0o644)
 	code, out, errs := runCSPProcess(t, dir, "split", "m.csp", "--jobs", "1")
-	var first jobLine
+	var first jobs.Line
 	if code != exitSolved || json.Unmarshal([]byte(out), &first) != nil {
 		t.Fatalf("csp split: exit %d: %s %s", code, out, errs)
 	}

@@ -150,26 +150,3 @@ func TestSplitThroughGNUParallel(t *testing.T) {
 		t.Fatalf("merge without job 7: exit %d, %q, %q", code, got, errs)
 	}
 }
-
-// A split file is told from a batch file by its first line that is not
-// blank, however long: ac paths make job lines of megabytes.
-func TestIsSplitFile(t *testing.T) {
-	dir := t.TempDir()
-	long := "\n  " + `{"job":1,"jobs":1,"model":"x","paths":[["` + strings.Repeat("q[1]!=1\",\"", 20000) + `q[1]=2"]]}` + "\n"
-	for name, c := range map[string]struct {
-		text string
-		want bool
-	}{
-		"long.txt":  {long, true},
-		"batch.txt": {"12.4\n", false},
-		"empty.txt": {"\n\n", false},
-	} {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if got := isSplitFile(path); got != c.want {
-			t.Errorf("%s: isSplitFile %v, want %v", name, got, c.want)
-		}
-	}
-}

@@ -1,4 +1,4 @@
-package main
+package jobs
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/lang"
@@ -20,7 +21,8 @@ import (
 // their --json output, put together as one search would have printed
 // them, with a check that every job ran to the end.
 
-const mergeUsage = `usage: csp merge [FILE...] [--json]
+// MergeUsage is what csp help merge prints.
+const MergeUsage = `usage: csp merge [FILE...] [--json]
 
 Read the --json output of csp solve --job runs (from the FILEs, or stdin
 when none is given; the outputs of many jobs may share a file, in any
@@ -79,8 +81,8 @@ type mergeInput struct {
 	multiline bool          // one of them had several lines
 }
 
-// mergeFlags are merge's flags, for completion and the tests of --help.
-func mergeFlags() *flag.FlagSet {
+// MergeFlags are merge's flags, for completion and the tests of --help.
+func MergeFlags() *flag.FlagSet {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	var b bool
 	fs.BoolVar(&b, "json", false, "")
@@ -91,7 +93,9 @@ func mergeFlags() *flag.FlagSet {
 	return fs
 }
 
-func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Merge is csp merge: the answers of a split's jobs, read from their
+// --json output, printed as the one search would have printed them.
+func Merge(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON, files := false, []string{}
 	maxMemory := int64(limits.DefaultMaxMemory)
 	for i := 0; i < len(args); i++ {
@@ -100,27 +104,27 @@ func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if !ok {
 				if i+1 == len(args) {
 					fmt.Fprintf(stderr, "csp merge: %s needs a size such as 512M or 2G\n", a)
-					return exitBadInput
+					return exit.BadInput
 				}
 				i++
 				value = args[i]
 			}
 			if err := (limits.MemoryFlag{N: &maxMemory}).Set(value); err != nil {
 				fmt.Fprintf(stderr, "csp merge: --max-memory %q: %v\n", value, err)
-				return exitBadInput
+				return exit.BadInput
 			}
 			continue
 		}
 		switch a {
 		case "-h", "-help", "--help":
-			fmt.Fprint(stdout, mergeUsage)
-			return exitSolved
+			fmt.Fprint(stdout, MergeUsage)
+			return exit.Solved
 		case "--json", "-json":
 			asJSON = true
 		default:
 			if strings.HasPrefix(a, "-") && a != "-" {
 				fmt.Fprintf(stderr, "csp merge: unknown flag %s; see csp help merge\n", a)
-				return exitBadInput
+				return exit.BadInput
 			}
 			files = append(files, a)
 		}
@@ -133,14 +137,14 @@ func mergeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := in.readFile(f, stdin); err != nil {
 			fmt.Fprintf(stderr, "csp merge: %v\n", err)
 			if errors.As(err, new(mergeMemoryError)) {
-				return exitLimit
+				return exit.Limit
 			}
-			return exitBadInput
+			return exit.BadInput
 		}
 	}
 	if in.jobs == 0 {
 		fmt.Fprintln(stderr, "csp merge: no job output found (run the jobs with csp solve --job ... --json)")
-		return exitBadInput
+		return exit.BadInput
 	}
 	return in.print(stdout, stderr, asJSON)
 }
@@ -309,11 +313,11 @@ func (in *mergeInput) print(stdout, stderr io.Writer, asJSON bool) int {
 	in.writeStatus(out, asJSON, complete, found, total, optimizing, proven, counted, best, len(problems))
 	switch {
 	case !complete:
-		return exitLimit
+		return exit.Limit
 	case found == 0:
-		return exitUnsat
+		return exit.Unsat
 	}
-	return exitSolved
+	return exit.Solved
 }
 
 // better reports whether objective a beats b.
