@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/completion"
 	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
@@ -31,7 +32,7 @@ func completionScript(t *testing.T, shell string) string {
 
 // Each script is valid for its shell, where the shell is installed.
 func TestCompletionScriptsParse(t *testing.T) {
-	for _, shell := range shellNames() {
+	for _, shell := range completion.Shells() {
 		t.Run(shell, func(t *testing.T) {
 			bin, err := exec.LookPath(shell)
 			if err != nil {
@@ -166,9 +167,9 @@ func TestCompletionFollowsTable(t *testing.T) {
 			return fs
 		},
 	})
-	for _, shell := range shellNames() {
+	for _, shell := range completion.Shells() {
 		var out bytes.Buffer
-		completionScripts[shell](&out, completionModel())
+		completion.Script(&out, shell, completionCommands())
 		for _, want := range []string{"play", "hand", "board", "auto max mid min", "png"} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("the %s script lacks %q", shell, want)
@@ -176,12 +177,12 @@ func TestCompletionFollowsTable(t *testing.T) {
 		}
 	}
 	// And every flag of every command, but the other spellings, is in.
-	model := completionModel()
+	model := completionCommands()
 	for i, c := range saved {
 		if c.flags == nil {
 			continue
 		}
-		names := flagNamesOf(model[i].flags)
+		names := completion.FlagNames(model[i])
 		c.flags().VisitAll(func(f *flag.Flag) {
 			if got := slices.Contains(names, settings.Dashes(f.Name)); got == otherSpellings[f.Name] {
 				t.Errorf("csp %s %s: completed: %v", c.name, settings.Dashes(f.Name), got)

@@ -151,7 +151,7 @@ func TestEveryFlag(t *testing.T) {
 		fs := newFlagSet(cmd, &options{}, solve)
 		fs.VisitAll(func(f *flag.Flag) {
 			args := []string{settings.Dashes(f.Name)}
-			if !isBoolFlag(f) {
+			if !settings.IsBool(f) {
 				args = append(args, sampleValue(t, f))
 			}
 			if _, err := parseArgs(cmd, append(args, "m.csp"), solve); err != nil {
@@ -166,7 +166,7 @@ func TestEveryFlag(t *testing.T) {
 }
 
 func sampleValue(t *testing.T, f *flag.Flag) string {
-	if names := flagNames(f); names != nil {
+	if names := settings.ValueNames(f); names != nil {
 		return names[0]
 	}
 	samples := map[string]string{"N": "2", "D": "5s", "MS": "500", "S": "1G", "name=value": "n=1", "FILE": "f.txt", "FILE.svg|FILE.dot": "t.svg", "FILE:K": "jobs.txt:1", "F": "1.5"}
@@ -181,7 +181,7 @@ func sampleValue(t *testing.T, f *flag.Flag) string {
 func TestReplFlags(t *testing.T) {
 	replFlags().VisitAll(func(f *flag.Flag) {
 		args := []string{"repl", settings.Dashes(f.Name)}
-		if !isBoolFlag(f) {
+		if !settings.IsBool(f) {
 			args = append(args, filepath.Join(t.TempDir(), "history"))
 		}
 		var out, errb bytes.Buffer

@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/completion"
 	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/fzncmd"
 	"github.com/csp-lang/csp/cmd/csp/internal/input"
@@ -85,7 +86,7 @@ func init() {
 		{"help", "[COMMAND|TOPIC]", "this text, a command's, or a document",
 			mainUsage, helpCmd, nil, opTopics},
 		{"completion", "bash|zsh|fish", "print a shell completion script",
-			constText(completionUsage), completionCmd, nil, opShells},
+			constText(completion.Usage), completionCmd, nil, opShells},
 		{"version", "", "print the version",
 			mainUsage, versionCmd, nil, opNone},
 	}

@@ -73,7 +73,7 @@ func spellOut(fs *flag.FlagSet, args []string) ([]string, error) {
 		case f != nil && name == "trace" && !hasValue && i+1 < len(args) && traceModes[args[i+1]] != 0:
 			out = append(out, a+"="+args[i+1])
 			i++
-		case f != nil && !hasValue && !isBoolFlag(f) && i+1 < len(args):
+		case f != nil && !hasValue && !settings.IsBool(f) && i+1 < len(args):
 			out = append(out, a, args[i+1])
 			i++
 		case f != nil:
@@ -103,7 +103,7 @@ func ungroup(fs *flag.FlagSet, word string, next []string) ([]string, int) {
 		if f == nil {
 			return []string{"-" + word}, 0
 		}
-		if isBoolFlag(f) {
+		if settings.IsBool(f) {
 			out = append(out, "-"+f.Name)
 			continue
 		}
@@ -116,11 +116,6 @@ func ungroup(fs *flag.FlagSet, word string, next []string) ([]string, int) {
 		return append(out, "-"+f.Name, next[0]), 1
 	}
 	return out, 0
-}
-
-func isBoolFlag(f *flag.Flag) bool {
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return ok && b.IsBoolFlag()
 }
 
 // dataString is MiniZinc's -D: assignments separated by ";", each one a -p.

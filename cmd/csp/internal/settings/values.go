@@ -2,6 +2,7 @@ package settings
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"sort"
 	"strings"
@@ -95,6 +96,20 @@ func (f MillisFlag) Set(s string) error {
 	}
 	if err := (DurationFlag{f.d}).Set(s); err != nil {
 		return fmt.Errorf("not a positive number of milliseconds such as 5000 (csp's --timeout 5s)")
+	}
+	return nil
+}
+
+// IsBool reports whether f is a switch, which takes no value (--all, --trace).
+func IsBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// ValueNames are the values a flag takes from a fixed set, or nil.
+func ValueNames(f *flag.Flag) []string {
+	if n, ok := f.Value.(interface{ Names() []string }); ok {
+		return n.Names()
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package completion
 
 import (
 	"fmt"
@@ -66,7 +66,7 @@ func writeBashCompletion(w io.Writer, cmds []compCommand) {
 		case c.operands != nil:
 			fmt.Fprintf(&b, "        if ((COMP_CWORD == 2)); then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n", words(c.operands))
 			for _, a := range c.after {
-				fmt.Fprintf(&b, "        elif [[ ${COMP_WORDS[2]} == %s ]]; then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n", a.operand, words(a.words))
+				fmt.Fprintf(&b, "        elif [[ ${COMP_WORDS[2]} == %s ]]; then\n            COMPREPLY=($(compgen -W %q -- \"$cur\"))\n", a.Operand, words(a.Words))
 			}
 			b.WriteString("        fi\n")
 		}

@@ -1,4 +1,4 @@
-package main
+package completion
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ func writeZshCompletion(w io.Writer, cmds []compCommand) {
 		case c.operands != nil:
 			fmt.Fprintf(&b, "        if ((CURRENT == 3)); then\n            compadd -- %s\n", words(c.operands))
 			for _, a := range c.after {
-				fmt.Fprintf(&b, "        elif [[ ${words[3]} == %s ]]; then\n            compadd -- %s\n", a.operand, words(a.words))
+				fmt.Fprintf(&b, "        elif [[ ${words[3]} == %s ]]; then\n            compadd -- %s\n", a.Operand, words(a.Words))
 			}
 			b.WriteString("        fi\n")
 		}

@@ -1,4 +1,4 @@
-package main
+package completion
 
 import (
 	"fmt"
@@ -79,7 +79,7 @@ func writeFishCompletion(w io.Writer, cmds []compCommand) {
 		case c.operands != nil:
 			fmt.Fprintf(&b, "complete -c csp -n %s -a %s\n", shellQuote("__csp_operand "+c.name), shellQuote(words(c.operands)))
 			for _, a := range c.after {
-				fmt.Fprintf(&b, "complete -c csp -n %s -a %s\n", shellQuote("__csp_after_operand "+c.name+" "+a.operand), shellQuote(words(a.words)))
+				fmt.Fprintf(&b, "complete -c csp -n %s -a %s\n", shellQuote("__csp_after_operand "+c.name+" "+a.Operand), shellQuote(words(a.Words)))
 			}
 		}
 		for _, f := range c.flags {

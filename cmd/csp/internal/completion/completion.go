@@ -1,4 +1,4 @@
-package main
+package completion
 
 import (
 	"flag"
@@ -7,10 +7,12 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
-const completionUsage = `usage: csp completion bash|zsh|fish
+// Usage is what csp help completion prints.
+const Usage = `usage: csp completion bash|zsh|fish
 
 Prints a script that teaches the shell to complete csp's command lines:
 the commands, their flags, the values of --order, --values, --prop and
@@ -23,9 +25,9 @@ help language glob<Tab>), and .csp files for the models and data.
   fish   csp completion fish > ~/.config/fish/completions/csp.fish
 `
 
-// The scripts are written from the command table (main.go) and the flag
-// sets of the commands (flags.go): a new command or flag completes without
-// a change here.
+// The scripts are written from the command table (cmd/csp's main.go) and
+// the flag sets of the commands (its flags.go): a new command or flag
+// completes without a change here.
 
 // compFlag is what completion knows of one flag name.
 type compFlag struct {
@@ -47,46 +49,52 @@ type compCommand struct {
 	models        bool     // its operands are .csp files
 	// after, for an operand, the words that may follow it: the words of
 	// a document's headings after csp help DOCUMENT.
-	after []operandWords
+	after []OperandWords
 }
 
-type operandWords struct {
-	operand string
-	words   []string
+// OperandWords are the words that may follow an operand: the words of a
+// document's headings after csp help DOCUMENT.
+type OperandWords struct {
+	Operand string
+	Words   []string
 }
 
-// completionModel collects the commands and their flags from the tables.
-func completionModel() []compCommand {
-	var cmds []compCommand
-	for _, c := range commands {
-		cc := compCommand{name: c.name, summary: c.summary}
-		switch c.operands {
-		case opModels:
-			cc.models = true
-		case opTopics:
-			cc.operands = helpNames()
-			for _, d := range documents {
-				cc.after = append(cc.after, operandWords{d.name, headingWords(*d.text)})
-			}
-		case opShells:
-			cc.operands = shellNames()
+// Command is what completion is told of one of csp's commands, from the
+// command table.
+type Command struct {
+	Name, Summary string
+	Flags         *flag.FlagSet // the flags to offer; nil: none
+	Operands      []string      // the words its first operand takes (help topics, shells)
+	Models        bool          // its operands are .csp files
+	After         []OperandWords
+}
+
+// model is what the scripts are written from.
+func model(cmds []Command) []compCommand {
+	var out []compCommand
+	for _, c := range cmds {
+		cc := compCommand{name: c.Name, summary: c.Summary, operands: c.Operands, models: c.Models, after: c.After}
+		if c.Flags != nil {
+			cc.flags = compFlags(c.Flags)
 		}
-		if c.flags != nil {
-			cc.flags = compFlags(c.flags())
-		}
-		cmds = append(cmds, cc)
+		out = append(out, cc)
 	}
-	return cmds
+	return out
+}
+
+// FlagNames are the flags completion offers for c, as typed: -a, --all.
+func FlagNames(c Command) []string {
+	if c.Flags == nil {
+		return nil
+	}
+	return flagNamesOf(compFlags(c.Flags))
 }
 
 func compFlags(fs *flag.FlagSet) []compFlag {
 	var out []compFlag
 	fs.VisitAll(func(f *flag.Flag) {
-		if otherSpellings[f.Name] {
-			return
-		}
-		cf := compFlag{name: settings.Dashes(f.Name), short: len(f.Name) == 1, takes: !isBoolFlag(f), help: f.Usage}
-		cf.choices = flagNames(f)
+		cf := compFlag{name: settings.Dashes(f.Name), short: len(f.Name) == 1, takes: !settings.IsBool(f), help: f.Usage}
+		cf.choices = settings.ValueNames(f)
 		cf.optional = !cf.takes && cf.choices != nil
 		if strings.Contains(f.Usage, "FILE") {
 			cf.file = true
@@ -103,13 +111,13 @@ func compFlags(fs *flag.FlagSet) []compFlag {
 	return out
 }
 
-// headingWords are the words of a document's headings that find sections
-// (csp help language glob<Tab>): four letters or more, lower case.
-func headingWords(doc string) []string {
+// HeadingWords are the words of a document's headings (titles) that find
+// sections // (csp help language glob<Tab>): four letters or more, lower case.
+func HeadingWords(titles []string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, s := range sections(doc) {
-		for _, w := range strings.FieldsFunc(strings.ToLower(s.title), func(r rune) bool {
+	for _, title := range titles {
+		for _, w := range strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
 			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') // words a shell takes unquoted
 		}) {
 			if len(w) >= 4 && !seen[w] && !stopWords[w] {
@@ -125,45 +133,50 @@ func headingWords(doc string) []string {
 // stopWords are heading words that find no section worth a completion.
 var stopWords = map[string]bool{"with": true, "that": true, "from": true, "into": true, "inside": true, "than": true, "what": true, "when": true, "where": true}
 
-// flagNames are the values a flag takes from a fixed set, or nil.
-func flagNames(f *flag.Flag) []string {
-	if n, ok := f.Value.(interface{ Names() []string }); ok {
-		return n.Names()
-	}
-	return nil
-}
-
-var completionScripts = map[string]func(io.Writer, []compCommand){
+var scripts = map[string]func(io.Writer, []compCommand){
 	"bash": writeBashCompletion,
 	"zsh":  writeZshCompletion,
 	"fish": writeFishCompletion,
 }
 
-func shellNames() []string {
-	names := make([]string, 0, len(completionScripts))
-	for n := range completionScripts {
+// Shells are the shells csp completion writes a script for.
+func Shells() []string {
+	names := make([]string, 0, len(scripts))
+	for n := range scripts {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
 }
 
-func completionCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+// Script writes the completion script of shell for cmds; false if csp
+// has none for that shell.
+func Script(w io.Writer, shell string, cmds []Command) bool {
+	write, ok := scripts[shell]
+	if ok {
+		write(w, model(cmds))
+	}
+	return ok
+}
+
+// Run is csp completion SHELL; cmds is the command table, asked for only
+// when a script is written.
+func Run(args []string, stdout, stderr io.Writer, cmds func() []Command) int {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-		fmt.Fprint(stdout, completionUsage)
-		return exitSolved
+		fmt.Fprint(stdout, Usage)
+		return exit.Solved
 	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "csp completion: name one shell: %s\n", strings.Join(shellNames(), ", "))
-		return exitBadInput
+		fmt.Fprintf(stderr, "csp completion: name one shell: %s\n", strings.Join(Shells(), ", "))
+		return exit.BadInput
 	}
-	write, ok := completionScripts[args[0]]
+	write, ok := scripts[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "csp completion: no script for %q: the shells are %s%s\n", args[0], strings.Join(shellNames(), ", "), settings.Suggest(args[0], shellNames()))
-		return exitBadInput
+		fmt.Fprintf(stderr, "csp completion: no script for %q: the shells are %s%s\n", args[0], strings.Join(Shells(), ", "), settings.Suggest(args[0], Shells()))
+		return exit.BadInput
 	}
-	write(stdout, completionModel())
-	return exitSolved
+	write(stdout, model(cmds()))
+	return exit.Solved
 }
 
 // words joins names for a shell word list; the names are csp's own, plain
