@@ -1,6 +1,7 @@
-package main
+package batch
 
 import (
+	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/limits"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 )
@@ -77,6 +78,6 @@ func jsonBatchEnd(j *output.JSON, t *batchTally, stats bool) {
 			Propagations: t.total.Propagations, SearchMS: output.Millis(t.total.SearchTime),
 			PeakMemory: limits.PeakMemory()})
 	}
-	status := map[int]string{exitSolved: "solved", exitUnsat: "unsatisfiable", exitBadInput: "error", exitLimit: "unknown"}[t.exitCode()]
+	status := map[int]string{exit.Solved: "solved", exit.Unsat: "unsatisfiable", exit.BadInput: "error", exit.Limit: "unknown"}[t.exitCode()]
 	j.Emit(jsonBatchStatusLine{Type: "status", Status: status, Complete: t.incomplete == 0 && !t.unread, Instances: t.n})
 }

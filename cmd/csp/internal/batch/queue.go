@@ -1,16 +1,13 @@
-package main
+package batch
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/csp-lang/csp/cmd/csp/internal/input"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 )
 
@@ -110,9 +107,9 @@ func (f flushBeforeRead) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// solveAll reads the instances of f, solves them on o.workers goroutines
+// solveAll reads the instances of f, solves them on r.workers goroutines
 // and prints the answers in input order.
-func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr io.Writer) *batchTally {
+func (r *batchRun) solveAll(f io.Reader, path string, stdout, stderr io.Writer) *batchTally {
 	q := &batchQueue{run: r, path: path, stdout: stdout, stderr: stderr,
 		out: bufio.NewWriterSize(stdout, 64<<10), pending: map[int]batchResult{},
 		tally: &batchTally{counts: map[string]int{}}, flushed: time.Now()}
@@ -122,7 +119,7 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 		defer func() { r.js.W = stdout }()
 	}
 	var wg sync.WaitGroup
-	for range o.workers {
+	for range r.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -147,51 +144,4 @@ func (r *batchRun) solveAll(f io.Reader, path string, o *options, stdout, stderr
 		q.tally.unread = true
 	}
 	return q.tally
-}
-
-// A jobReader reads the instances of a batch file: its lines but blank
-// ones and comments. It stops at a read error, or a line longer than
-// input.MaxFileSize, and keeps it in err with the line's number.
-type jobReader struct {
-	sc   *bufio.Scanner
-	path string
-	n    int // instances read
-	line int // the line read next, from 1
-	err  error
-}
-
-func newJobReader(f io.Reader, path string) *jobReader {
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), input.MaxFileSize)
-	return &jobReader{sc: sc, path: path, line: 1}
-}
-
-// next returns the next instance, or false at the end or an error.
-func (jr *jobReader) next() (batchJob, bool) {
-	if jr.sc == nil {
-		return batchJob{}, false // ended
-	}
-	for jr.sc.Scan() {
-		line := jr.line
-		jr.line++
-		raw := jr.sc.Text()
-		if line == 1 {
-			raw = strings.TrimPrefix(raw, "\ufeff") // a byte-order mark
-		}
-		// The line goes as it is: Instance ignores the spaces around it,
-		// and an error's column counts them.
-		if text := strings.TrimSpace(raw); text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		jr.n++
-		return batchJob{n: jr.n - 1, line: line, text: raw}, true
-	}
-	switch err := jr.sc.Err(); {
-	case errors.Is(err, bufio.ErrTooLong):
-		jr.err = fmt.Errorf("%s:%d: the line is longer than %d MB, the most csp reads", jr.path, jr.line, input.MaxFileSize>>20)
-	case err != nil:
-		jr.err = fmt.Errorf("cannot read %s at line %d: %v", jr.path, jr.line, input.PathError(err))
-	}
-	jr.sc = nil
-	return batchJob{}, false
 }
