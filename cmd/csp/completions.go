@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/csp-lang/csp/cmd/csp/internal/completion"
+	"github.com/csp-lang/csp/cmd/csp/internal/helpdoc"
 )
 
 // csp completion writes its scripts from the command table and the flag
@@ -25,12 +26,8 @@ func completionCommands() []completion.Command {
 			cc.Models = true
 		case opTopics:
 			cc.Operands = helpNames()
-			for _, d := range documents {
-				var titles []string
-				for _, s := range sections(*d.text) {
-					titles = append(titles, s.title)
-				}
-				cc.After = append(cc.After, completion.OperandWords{Operand: d.name, Words: completion.HeadingWords(titles)})
+			for _, d := range helpdoc.Documents {
+				cc.After = append(cc.After, completion.OperandWords{Operand: d.Name, Words: completion.HeadingWords(d.Titles())})
 			}
 		case opShells:
 			cc.Operands = completion.Shells()

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/helpdoc"
 	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 )
 
@@ -16,8 +17,8 @@ func mainUsage() string {
 		fmt.Fprintf(&b, "  %-53s %s\n", strings.TrimSpace("csp "+c.name+" "+c.args), c.summary)
 	}
 	b.WriteString("\nRun 'csp help solve' for the flags of solve. The documents are built in:\n")
-	for _, d := range documents {
-		fmt.Fprintf(&b, "  %-53s %s\n", "csp help "+d.name+" [SECTION]", d.summary)
+	for _, d := range helpdoc.Documents {
+		fmt.Fprintf(&b, "  %-53s %s\n", "csp help "+d.Name+" [SECTION]", d.Summary)
 	}
 	b.WriteString("Shell completion: csp help completion.\n")
 	return b.String()
@@ -189,8 +190,8 @@ func helpCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, mainUsage())
 		return exitSolved
 	}
-	if d := lookupDocument(args[0]); d != nil {
-		return showDocument(d, args[1:], stdout, stderr)
+	if d := helpdoc.Lookup(args[0]); d != nil {
+		return d.Show(args[1:], stdout, stderr)
 	}
 	if len(args) > 1 {
 		fmt.Fprintf(stderr, "csp help: %s takes no section; csp help %s shows its help\n", args[0], args[0])
@@ -208,8 +209,8 @@ func helpCmd(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // helpNames are what csp help takes: the commands and the documents.
 func helpNames() []string {
 	names := subcommandNames()
-	for _, d := range documents {
-		names = append(names, d.name)
+	for _, d := range helpdoc.Documents {
+		names = append(names, d.Name)
 	}
 	return names
 }

@@ -1,4 +1,4 @@
-package main
+package helpdoc
 
 import (
 	"errors"
@@ -8,45 +8,48 @@ import (
 	"os/exec"
 	"strings"
 
+	"github.com/csp-lang/csp/cmd/csp/internal/exit"
 	"github.com/csp-lang/csp/cmd/csp/internal/output"
 	"github.com/csp-lang/csp/cmd/csp/internal/settings"
 	"github.com/csp-lang/csp/docs"
 )
 
-// document is a document csp help shows, built into the binary.
-type document struct {
-	name, summary string
-	file          string // its path in the repository, for messages
-	text          *string
+// Document is a document csp help shows, built into the binary.
+type Document struct {
+	Name, Summary string
+	File          string // its path in the repository, for messages
+	Text          *string
 }
 
-var documents = []document{
+// Documents are the documents csp help shows.
+var Documents = []Document{
 	{"language", "the .csp language and the csp command", "docs/language.md", &docs.Language},
 	{"errors", "every error csp gives, with an example", "docs/errors.md", &docs.Errors},
 	{"minizinc", "csp as a MiniZinc solver: csp fzn, csp mzn install", "docs/minizinc.md", &docs.MiniZinc},
 }
 
-func lookupDocument(name string) *document {
-	for i := range documents {
-		if documents[i].name == name {
-			return &documents[i]
+// Lookup is the document named name, or nil.
+func Lookup(name string) *Document {
+	for i := range Documents {
+		if Documents[i].Name == name {
+			return &Documents[i]
 		}
 	}
 	return nil
 }
 
-// showDocument prints a document, or with words after its name the
+// Show prints the document, or with words after its name (query) the
 // sections whose heading holds them (csp help language globals).
-func showDocument(d *document, query []string, stdout, stderr io.Writer) int {
+func (d *Document) Show(query []string, stdout, stderr io.Writer) int {
 	if len(query) == 0 {
-		if !page(*d.text, stdout, stderr) {
+		if !page(*d.Text, stdout, stderr) {
 			// A terminal with no pager: thousands of lines would scroll by.
 			fmt.Fprint(stdout, contents(d))
 		}
-		return exitSolved
+		return exit.Solved
 	}
 	q := strings.Join(query, " ")
-	secs := sections(*d.text)
+	secs := sections(*d.Text)
 	found := findSections(secs, q)
 	if len(found) == 0 {
 		var heads []string // and their words: "gobals" is close to "global"
@@ -54,9 +57,9 @@ func showDocument(d *document, query []string, stdout, stderr io.Writer) int {
 			heads = append(heads, s.title)
 			heads = append(heads, strings.Fields(strings.ToLower(s.title))...)
 		}
-		fmt.Fprintf(stderr, "csp help %s: no section of %s is about %q%s\n", d.name, d.file, q, settings.Suggest(q, heads))
+		fmt.Fprintf(stderr, "csp help %s: no section of %s is about %q%s\n", d.Name, d.File, q, settings.Suggest(q, heads))
 		fmt.Fprintf(stderr, "its sections: %s\n", strings.Join(topHeadings(secs), "; "))
-		return exitBadInput
+		return exit.BadInput
 	}
 	var b strings.Builder
 	for _, s := range found {
@@ -65,7 +68,7 @@ func showDocument(d *document, query []string, stdout, stderr io.Writer) int {
 	if !page(b.String(), stdout, stderr) {
 		fmt.Fprint(stdout, b.String()) // one section is worth the scroll
 	}
-	return exitSolved
+	return exit.Solved
 }
 
 // section is a heading of a Markdown document with the text under it, its
@@ -167,16 +170,16 @@ func page(text string, stdout, stderr io.Writer) bool {
 
 // contents is what csp help shows of a whole document on a terminal
 // without a pager: its chapters, and how to read one or all of them.
-func contents(d *document) string {
+func contents(d *Document) string {
 	var b strings.Builder
-	lines := strings.Count(*d.text, "\n")
-	fmt.Fprintf(&b, "%s (%s) has %d lines; no pager is installed (set PAGER, or install less).\n", d.file, d.summary, lines)
+	lines := strings.Count(*d.Text, "\n")
+	fmt.Fprintf(&b, "%s (%s) has %d lines; no pager is installed (set PAGER, or install less).\n", d.File, d.Summary, lines)
 	fmt.Fprintf(&b, "Its chapters:\n")
-	for _, h := range topHeadings(sections(*d.text)) {
+	for _, h := range topHeadings(sections(*d.Text)) {
 		fmt.Fprintf(&b, "  %s\n", h)
 	}
-	fmt.Fprintf(&b, "csp help %s WORDS shows the sections whose heading holds WORDS (csp help %s globals);\n", d.name, d.name)
-	fmt.Fprintf(&b, "csp help %s | cat prints it all.\n", d.name)
+	fmt.Fprintf(&b, "csp help %s WORDS shows the sections whose heading holds WORDS (csp help %s globals);\n", d.Name, d.Name)
+	fmt.Fprintf(&b, "csp help %s | cat prints it all.\n", d.Name)
 	return b.String()
 }
 
@@ -194,4 +197,13 @@ func runPager(pager, text string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return err
+}
+
+// Titles are the titles of the document's headings, for completion.
+func (d *Document) Titles() []string {
+	var titles []string
+	for _, s := range sections(*d.Text) {
+		titles = append(titles, s.title)
+	}
+	return titles
 }
