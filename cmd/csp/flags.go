@@ -291,7 +291,7 @@ func checkFlags() *flag.FlagSet   { return newFlagSet("check", &options{}, false
 func compareFlags() *flag.FlagSet { return newFlagSet("compare", &options{}, true) }
 func splitFlags() *flag.FlagSet   { return newFlagSet("split", &options{}, false) }
 
-// replFlags are the flags replCmd reads (repl.go parses them itself);
+// replFlags are the flags replCmd reads (package repl parses them itself);
 // TestReplFlags holds the two lists together.
 func replFlags() *flag.FlagSet {
 	fs := flag.NewFlagSet("repl", flag.ContinueOnError)

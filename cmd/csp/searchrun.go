@@ -240,7 +240,7 @@ func (r *searchRun) solution(sol lang.Solution) {
 	}
 	printSolution(r.prog, sol, r.js, r.out, r.optimizing, &r.res, &r.multiline)
 	if output.Failed(r.stdout) {
-		r.stop.Store(true) // nothing more can be shown: run.go reports why
+		r.stop.Store(true) // nothing more can be shown: run reports why
 	}
 	r.timeUp(r.res.Found)
 }

@@ -17,10 +17,10 @@ import (
 )
 
 // csp split MODEL [DATA...] --jobs N: the decomposition --workers uses,
-// written out as N job lines (jobs.go) for machines csp does not know
+// written out as N job lines (package jobs) for machines csp does not know
 // about: GNU parallel, ssh, a Slurm job array. Each job is solved by
 // `csp solve MODEL --job FILE:K`, and `csp merge` puts the answers back
-// together (merge.go).
+// together (jobs.Merge).
 
 const splitUsage = `usage: csp split MODEL [DATA...] [-p name=value]... --jobs N [flags]
 

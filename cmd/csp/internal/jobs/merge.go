@@ -17,7 +17,7 @@ import (
 	"github.com/csp-lang/csp/lang"
 )
 
-// csp merge: the answers of the jobs of a split (jobs.go), read from
+// csp merge: the answers of the jobs of a split (line.go), read from
 // their --json output, put together as one search would have printed
 // them, with a check that every job ran to the end.
 

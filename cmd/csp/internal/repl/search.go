@@ -88,7 +88,7 @@ func (s *session) all(print bool) {
 	if s.onStop != nil {
 		defer s.onStop(sv.Stop)()
 	}
-	meter := output.Live(sv, s.langErrw) // progress.go: the line of csp solve, on a terminal (errw may be wrapped for colour)
+	meter := output.Live(sv, s.langErrw) // the progress line of csp solve, on a terminal (errw may be wrapped for colour)
 	for {
 		switch sv.Next() {
 		case engine.Solution:
