@@ -26,6 +26,7 @@ type Model struct {
 	objective Expr
 	sense     Sense
 	phases    []SearchPhase // AddPhase
+	disj      []disjPair    // NoteDisjunction
 }
 
 type varDecl struct {

@@ -37,6 +37,11 @@ type SearchPhase struct {
 	// statement that names variables without an order ("search x")
 	// follows the settings of the search in force.
 	OptionsOrder, OptionsValues bool
+	// SetTimes, with OrderSmallest, branches as "set times" schedulers do
+	// (settimes.go): among variables of equal least value, the one of
+	// least greatest value first, and a variable whose x != v branch was
+	// taken waits until its least value moves.
+	SetTimes bool
 }
 
 // AddPhase appends a search phase to the model. It fails if the phase
@@ -69,6 +74,8 @@ type phaseList struct {
 	order  VarOrder
 	values ValueOrder
 	first  int32 // a trailed cell: the variables of vars before it are decided
+	// setTimes: SearchPhase.SetTimes, with OrderSmallest.
+	setTimes bool
 }
 
 // phasesOf returns the phases the solver follows, the variables no phase
@@ -97,6 +104,7 @@ func phasesOf(m *Model, opts Options) []phaseList {
 			continue
 		}
 		pl := phaseList{vars: vars, order: p.Order, values: p.Values}
+		pl.setTimes = p.SetTimes && p.Order == OrderSmallest
 		if p.OptionsOrder {
 			pl.order = opts.Order
 		}
@@ -138,6 +146,7 @@ func checkPhases(m *Model, ps []SearchPhase) error {
 func (s *Solver) initPhases(ps []phaseList, auto []ValueOrder) {
 	s.phases = ps
 	s.phaseAt = s.st.newCell(0)
+	s.initSetTimes(ps)
 	for i := range ps {
 		ps[i].first = s.st.newCell(0)
 	}
@@ -189,6 +198,9 @@ func (s *Solver) selectPhased() int32 {
 		}
 		if p.order == OrderInput {
 			return p.vars[i]
+		}
+		if p.setTimes {
+			return s.setTimesChoice(p.vars[i:])
 		}
 		return s.bestOf(p.vars[i:], p.order)
 	}
@@ -289,9 +301,9 @@ func usesValues(ps []phaseList, v ValueOrder) bool {
 
 // SchedulingPhase returns the "set times" phase of a schedule: the start
 // times of m's nooverlap and cumulative constraints, in the order of
-// the variables, the earliest first (OrderSmallest) at its earliest value
-// (ValuesMin), as Le Pape's list schedulers and Gecode's job-shop models
-// branch; false if m has none.
+// the variables, the earliest first (OrderSmallest, with SetTimes) at its
+// earliest value (ValuesMin), as Le Pape's list schedulers and Gecode's
+// job-shop models branch; false if m has none.
 func SchedulingPhase(m *Model) (SearchPhase, bool) {
 	var p SearchPhase
 	for x, start := range earliestStarts(m, false) {
@@ -299,6 +311,6 @@ func SchedulingPhase(m *Model) (SearchPhase, bool) {
 			p.Vars = append(p.Vars, Var(x))
 		}
 	}
-	p.Order, p.Values = OrderSmallest, ValuesMin
+	p.Order, p.Values, p.SetTimes = OrderSmallest, ValuesMin, true
 	return p, len(p.Vars) > 0
 }

@@ -111,6 +111,7 @@ type Solver struct {
 	maxGroups int       // the largest number of constraints on one variable
 	obj       *exprProp // the objective, or nil
 	objOn     bool      // run obj at every node
+	postAt    int32     // the first postponement cell, or -1
 	objOn0    bool      // objOn before the first solution
 
 	fcFuse []bool // per watch: runs with the next one (fcQueens)
@@ -280,6 +281,11 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 			break // the rest would not be posted either: the solver only stops
 		}
 	}
+	if opts.Prop == PropAC && !s.st.halted {
+		if err := b.postImpliedNoOverlaps(taskCliques(disjunctivePairs(m))); err != nil {
+			return nil, err
+		}
+	}
 	if err := b.postObjective(); err != nil {
 		return nil, err
 	}
@@ -305,6 +311,7 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 			s.objFirst = objectiveFirst(m)
 		}
 	}
+	s.postAt = -1
 	if phases != nil {
 		s.initPhases(phases, s.vorder)
 	}
@@ -567,6 +574,9 @@ func (s *Solver) nextAC() Status {
 			s.branchRight(f)
 		}
 		if s.nodeAC(f.x, f.v, f.op()) {
+			if !first && f.kind == branchValue {
+				s.postpone(f.x) // set times (settimes.go)
+			}
 			s.phase = phaseChoose
 			continue
 		}
