@@ -212,15 +212,22 @@ func checkTree(t *testing.T, c *chromium) {
 		t.Fatalf("the tree's own page: a link %q to the same page %v", tree.Link, tree.Same)
 	}
 	// In its frame (a process of its own), the viewer has drawn the tree
-	// to fit: its 130 nodes inside the canvas. The screenshot waits for
-	// the frame to have painted twice.
+	// to fit: its 130 nodes inside the canvas. The frame may still be
+	// laying out when it loads (the fit follows its last resize), so the
+	// check looks at each painted frame until all are inside, for up to
+	// 10 s on a busy machine, and reports the last frame it saw.
 	c.inFrame(t, func() {
 		var drawn struct{ Inside, Nodes int }
-		err := c.eval(`new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(() => {
-			const r = canvas.getBoundingClientRect();
-			const inside = shownNodes.filter((i) => sx(i) >= 0 && sx(i) <= r.width && sy(i) >= 0 && sy(i) <= r.height).length;
-			painted({inside, nodes: T.n - 1});
-		})))`, &drawn)
+		err := c.eval(`new Promise((painted) => {
+			const end = Date.now() + 10000;
+			const look = () => {
+				const r = canvas.getBoundingClientRect();
+				const inside = shownNodes.filter((i) => sx(i) >= 0 && sx(i) <= r.width && sy(i) >= 0 && sy(i) <= r.height).length;
+				if (inside === T.n || Date.now() > end) { painted({inside, nodes: T.n - 1}); return; }
+				requestAnimationFrame(look);
+			};
+			requestAnimationFrame(() => requestAnimationFrame(look));
+		})`, &drawn)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -696,6 +696,12 @@ window.addEventListener("keydown", e => {
   if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
 });
 window.addEventListener("resize", () => { resize(); if (moved) draw(); else fit(); });
+// The canvas can change size while the window does not (csp play's frame
+// lays out around it after the page has loaded): refit then too, or half
+// the tree may stay outside until the next resize.
+if (window.ResizeObserver) {
+  new ResizeObserver(() => { resize(); if (moved) draw(); else fit(); }).observe(canvas);
+}
 
 // ---- the header
 function header() {
