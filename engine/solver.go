@@ -64,9 +64,11 @@ const (
 	// variables the objective grows or shrinks with: those try first the
 	// value that makes the objective best (the smallest of a variable of
 	// a minimised sum, the largest of one with a negative coefficient...),
-	// then the others in order. See valueorder.go. Under PropAC a domain
-	// of more than 2^16 values is split instead (decision.go): lower half
-	// first, or upper half first where ValuesMax would start from the top.
+	// then the others in order; a variable of more than 64 values that
+	// the objective both grows and shrinks with is split, lower half
+	// first. See valueorder.go. Under PropAC a domain of more than 2^16
+	// values is split instead (decision.go): lower half first, or upper
+	// half first where ValuesMax would start from the top.
 	ValuesAuto
 	// ValueSplit splits each domain in two around the middle of its
 	// bounds, x <= m then x > m, under PropAC (MiniZinc's indomain_split);

@@ -49,12 +49,27 @@ func valueOrders(m *Model) []ValueOrder {
 			orders[x] = ValuesMax
 		case d == dirNone && earliest[x]:
 			orders[x] = ValuesMin
+		case d == dirBoth && m.InitialSize(Var(x)) > bothSplitSize:
+			orders[x] = ValueSplit
 		default:
 			orders[x] = ValuesMid
 		}
 	}
 	return orders
 }
+
+// bothSplitSize is the domain size beyond which a variable the objective
+// both grows and shrinks with (a quantity that earns its price and costs
+// a set-up, an error that counts both ways) is split rather than tried
+// value by value from the middle: no end of its domain is the better one,
+// and from the middle, x != v steps creep one value at a time through a
+// region that propagation does not rule out. Production planning with
+// quantities in 0..1000 (bench/general) went from more than 8 million
+// nodes, unproven in 20 s, to 48,318 nodes and 0.14 s; least absolute
+// deviations from 193k nodes to 39k. Variables outside the objective keep
+// the middle-out order: the marks of a Golomb ruler took 38% more nodes
+// split.
+const bothSplitSize = 64
 
 // earliestStarts marks the start times of the scheduling globals
 // (nooverlap, cumulative). The objective of a schedule rarely names them
