@@ -9,7 +9,7 @@ import "testing"
 func TestBothWaysIsSplit(t *testing.T) {
 	m := NewModel()
 	big, _ := m.NewVarRange("big", 0, 1000)
-	small, _ := m.NewVarRange("small", 0, 64)
+	small, _ := m.NewVarRange("small", 0, 63) // 64 values
 	other, _ := m.NewVarRange("other", 0, 1000)
 	term := func(v Var) Expr {
 		price := mustBin(t, OpMul, NewConst(30), m.Ref(v))
