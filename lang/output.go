@@ -17,6 +17,7 @@ type showItem struct {
 	segs   []fmtSeg // showFormat
 	br, bc int64    // showGrid: a rule every br rows and bc columns
 	rows   interval // showBoard: the values the list can take, one row each
+	enum   *Enum    // showValue: the enum of the values, printed by name
 }
 
 type showKind uint8
@@ -31,6 +32,7 @@ const (
 type fmtSeg struct {
 	text string
 	val  value
+	enum *Enum // the enum of val's values, printed by name
 }
 
 func (l *lowerer) show(s *ShowStmt) {
@@ -55,7 +57,7 @@ func (l *lowerer) showItem(e Expr) (showItem, bool) {
 			if v == nil {
 				return item, false
 			}
-			item.segs = append(item.segs, fmtSeg{val: v})
+			item.segs = append(item.segs, fmtSeg{val: v, enum: l.enumOf(seg.expr)})
 		}
 		return item, len(errs) == 0
 	case *Call:
@@ -70,7 +72,7 @@ func (l *lowerer) showItem(e Expr) (showItem, bool) {
 	if v == nil {
 		return showItem{}, false
 	}
-	return showItem{kind: showValue, label: l.text(e), val: v}, true
+	return showItem{kind: showValue, label: l.text(e), val: v, enum: l.enumOf(e)}, true
 }
 
 func (l *lowerer) boardItem(c *Call) (showItem, bool) {
@@ -185,7 +187,7 @@ func (p *Program) WriteSolution(b TextWriter, sol Solution) {
 	for _, item := range p.show {
 		switch item.kind {
 		case showValue:
-			writeNamed(b, item.label, concrete(item.val, sol))
+			writeNamed(b, item.label, named(concrete(item.val, sol), item.enum))
 		case showBoard:
 			writeBoard(b, concrete(item.val, sol).(*arrV), item.rows)
 		case showGrid:
@@ -195,7 +197,7 @@ func (p *Program) WriteSolution(b TextWriter, sol Solution) {
 				if s.val == nil {
 					b.WriteString(s.text)
 				} else {
-					b.WriteString(inline(concrete(s.val, sol)))
+					b.WriteString(inline(named(concrete(s.val, sol), s.enum)))
 				}
 			}
 			b.WriteByte('\n')
@@ -206,7 +208,7 @@ func (p *Program) WriteSolution(b TextWriter, sol Solution) {
 // declValue reads a declared variable or array off a solution.
 func declValue(d *VarInfo, sol Solution) value {
 	if len(d.Dims) == 0 {
-		return intV(sol(d.Vars[0]))
+		return named(intV(sol(d.Vars[0])), d.Enum)
 	}
 	a := &arrV{}
 	for _, r := range d.Dims {
@@ -215,7 +217,7 @@ func declValue(d *VarInfo, sol Solution) value {
 	for _, v := range d.Vars {
 		a.elems = append(a.elems, intV(sol(v)))
 	}
-	return a
+	return named(a, d.Enum)
 }
 
 // undefinedV is an expression with no value in a solution (x / 0).
@@ -259,6 +261,8 @@ func inline(v value) string {
 	switch v := v.(type) {
 	case intV:
 		return itoa(int64(v))
+	case nameV:
+		return v.e.Label(v.n)
 	case blankV:
 		return "."
 	case undefinedV:
@@ -390,7 +394,7 @@ func (p *Program) JSON(sol Solution) string {
 func writeJSON(b *strings.Builder, v value) {
 	a, ok := v.(*arrV)
 	if !ok {
-		b.WriteString(inline(v))
+		b.WriteString(jsonScalar(v))
 		return
 	}
 	writeJSONDims(b, a.elems, a.dims)
@@ -403,7 +407,7 @@ func writeJSONDims(b *strings.Builder, elems []value, dims []interval) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(inline(e))
+			b.WriteString(jsonScalar(e))
 		}
 	} else {
 		n := int(dims[0].size())
@@ -419,4 +423,12 @@ func writeJSONDims(b *strings.Builder, elems []value, dims []interval) {
 		}
 	}
 	b.WriteByte(']')
+}
+
+// jsonScalar is a number, or an enum's value as a string: "Japanese".
+func jsonScalar(v value) string {
+	if n, ok := v.(nameV); ok {
+		return strconv.Quote(n.e.Label(n.n))
+	}
+	return inline(v)
 }
