@@ -356,11 +356,17 @@ func (l *lowerer) param(p *ParamDecl) {
 	}
 	if b, ok := l.binds[name]; ok {
 		b.used = true
+		if l.stringParam(name, b.value) {
+			return
+		}
 		if !l.resolveBinding(b) {
 			return
 		}
 		v = l.constValue(b.value, fmt.Sprintf("the value of %s", name))
 	} else if p.Value != nil {
+		if len(p.Shape) == 0 && l.stringParam(name, p.Value) {
+			return
+		}
 		v = l.constValue(p.Value, fmt.Sprintf("the value of %s", name))
 	} else {
 		l.missing(p)

@@ -53,7 +53,10 @@ func (l *lowerer) showItem(e Expr) (showItem, bool) {
 				item.segs = append(item.segs, fmtSeg{text: seg.text})
 				continue
 			}
-			v := l.eval(seg.expr)
+			v, handled := l.stringShow(seg.expr)
+			if !handled {
+				v = l.eval(seg.expr)
+			}
 			if v == nil {
 				return item, false
 			}
@@ -68,7 +71,10 @@ func (l *lowerer) showItem(e Expr) (showItem, bool) {
 			return l.gridItem(e)
 		}
 	}
-	v := l.eval(e)
+	v, handled := l.stringShow(e)
+	if !handled {
+		v = l.eval(e)
+	}
 	if v == nil {
 		return showItem{}, false
 	}
@@ -239,6 +245,11 @@ func concrete(v value, sol Solution) value {
 			out.elems[i] = concrete(e, sol)
 		}
 		return out
+	case strAtV:
+		if i, ok := concrete(v.idx, sol).(intV); ok {
+			return v.at(int64(i))
+		}
+		return undefinedV{}
 	}
 	return v
 }
@@ -263,6 +274,10 @@ func inline(v value) string {
 		return itoa(int64(v))
 	case nameV:
 		return v.e.Label(v.n)
+	case strV:
+		return string(v)
+	case strsV:
+		return inlineStrings(v)
 	case blankV:
 		return "."
 	case undefinedV:

@@ -157,7 +157,7 @@ func (r *resolver) stmt(s Stmt, in string) {
 		for _, e := range s.Shape {
 			r.expr(e)
 		}
-		if s.Value != nil {
+		if _, strs := stringList(s.Value); s.Value != nil && !strs { // a list of strings is for show
 			r.expr(s.Value)
 		}
 		r.declare(s.Name, declParam)
