@@ -152,6 +152,7 @@ func warningsOf(f *File, srcs Sources) ErrorList {
 		skip[w.Pos] = true
 	}
 	w := append(append(ErrorList{}, f.Warnings...), truthAsNumberWarnings(f, srcs, skip)...)
+	w = append(w, enumWarnings(f)...)
 	w.Sort()
 	return w
 }
