@@ -158,7 +158,11 @@ func (r *resolver) stmt(s Stmt, in string) {
 			r.expr(e)
 		}
 		if _, strs := stringList(s.Value); s.Value != nil && !strs { // a list of strings is for show
-			r.expr(s.Value)
+			if x := mixedStrings(s.Value); x != nil {
+				r.errorf(x, "a list of strings holds strings only: this element is not one")
+			} else {
+				r.expr(s.Value)
+			}
 		}
 		r.declare(s.Name, declParam)
 	case *EnumDecl: // only in a block: parsePartial replaces the others by params

@@ -114,3 +114,25 @@ func rangeText(lo, hi int64) string {
 func inlineStrings(s strsV) string {
 	return "[" + strings.Join(s, " ") + "]"
 }
+
+// mixedStrings is the first element that is no string of a one-row list
+// literal that holds strings and more, or nil.
+func mixedStrings(e Expr) Expr {
+	m, ok := e.(*Matrix)
+	if !ok || len(m.Rows) != 1 {
+		return nil
+	}
+	var other Expr
+	strs := false
+	for _, x := range m.Rows[0] {
+		if _, ok := x.(*StrLit); ok {
+			strs = true
+		} else if other == nil {
+			other = x
+		}
+	}
+	if strs {
+		return other
+	}
+	return nil
+}

@@ -34,7 +34,7 @@ func TestStringListErrors(t *testing.T) {
 		{"param s = [\"a\"]\nvar x in 1..2\nshow \"{s[x]}\"", "t.csp:3:10: the index x of s can be 1..2, outside its indices 1..1"},
 		{"param s = [\"a\"]\nshow \"{s[1, 1]}\"", "t.csp:2:8: s is a list of strings: it takes one index, found 2"},
 		{"param s = [\"a\"]\nshow \"{s[0]}\"", "t.csp:2:10: the index 0 of s can be 0, outside its indices 1..1"},
-		{"param s = [\"a\", 1]", `t.csp:1:12: a string can only be shown`},
+		{"param s = [\"a\", 1]", "t.csp:1:17: a list of strings holds strings only: this element is not one"},
 	}
 	for _, c := range cases {
 		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(c.src)}})
