@@ -152,6 +152,10 @@ type ParamDecl struct {
 	Name  *Ident
 	Shape []Expr
 	Value Expr
+	// Enum is set on the params an enum stands for (EnumDecl.Params): on
+	// the enum's name and on each of its constants, so that lowering
+	// knows which variables hold its values and prints them by name.
+	enum *Enum
 }
 
 // EnumDecl is enum Name = {A, B, C}: at the top level of a file it stands
@@ -169,9 +173,11 @@ func (e *EnumDecl) Params() []Stmt {
 	k := strconv.Itoa(len(e.Values))
 	one := &IntLit{Span: e.Name.Span, Text: "1"}
 	set := &Binary{Span: e.Name.Span, Op: "..", X: one, Y: &IntLit{Span: e.Name.Span, Text: k}}
-	out := []Stmt{&ParamDecl{Span: e.Span, Name: e.Name, Value: set}}
+	en := &Enum{Name: e.Name.Name}
+	out := []Stmt{&ParamDecl{Span: e.Span, Name: e.Name, Value: set, enum: en}}
 	for i, v := range e.Values {
-		out = append(out, &ParamDecl{Span: v.Span, Name: v, Value: &IntLit{Span: v.Span, Text: strconv.Itoa(i + 1)}})
+		en.Values = append(en.Values, v.Name)
+		out = append(out, &ParamDecl{Span: v.Span, Name: v, Value: &IntLit{Span: v.Span, Text: strconv.Itoa(i + 1)}, enum: en})
 	}
 	return out
 }

@@ -27,7 +27,13 @@ c[1] != 2
 forall k in 1..3: h[k] != k
 h[1] < h[2]
 sum(h[k] for k in 1..3) = 6 or c[2] = 3`
-	got := solveAll(t, withEnums, engine.Default())
+	// The values of c are printed by name, those of h (in 1..3) as numbers.
+	byNumber := strings.NewReplacer(`"Red"`, "1", `"Green"`, "2", `"Blue"`, "3")
+	var got []string
+	for _, s := range solveAll(t, withEnums, engine.Default()) {
+		got = append(got, byNumber.Replace(s))
+	}
+	slices.Sort(got)
 	want := solveAll(t, withNumbers, engine.Default())
 	if !slices.Equal(got, want) {
 		t.Fatalf("with enums %q,\nwith numbers %q", got, want)
@@ -82,6 +88,47 @@ func TestEnumErrors(t *testing.T) {
 		_, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(c.src)}})
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want %q...", c.src, err, c.want)
+		}
+	}
+}
+
+// Values of two enums, or of an enum and a number written out, meet with
+// a warning at the place; a generator's name and arithmetic are not typed.
+func TestEnumWarnings(t *testing.T) {
+	src := `enum Nation = {English, Spaniard}
+enum Colour = {Red, Green}
+var owner[1..2] in Nation
+var house[Nation] in 1..2
+var c in Colour
+owner[1] = Red
+owner[2] != 1
+house[Red] = 1
+house[2] = 1
+c < owner[1]
+forall n in Nation: house[n] = n and owner[n] != English
+owner[1] + 0 = 1
+house[English] = 2`
+	prog, err := Compile(Input{Model: Source{Name: "t.csp", Text: []byte(src)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range prog.Warnings {
+		got = append(got, w.Error())
+	}
+	want := []string{
+		"t.csp:6:1: a value of Nation is compared with a value of Colour",
+		"t.csp:7:13: a value of Nation is compared with the number 1",
+		"t.csp:8:7: house is indexed by Nation, but Red is a value of Colour",
+		"t.csp:9:7: house is indexed by Nation, but 2 is a number",
+		"t.csp:10:1: a value of Colour is compared with a value of Nation",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("warnings %q, want %d", got, len(want))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("warning %d: %q, want %q...", i, got[i], want[i])
 		}
 	}
 }

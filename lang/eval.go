@@ -21,6 +21,10 @@ func (l *lowerer) eval(e Expr) value {
 	case *Ident:
 		l.taint(e.Name)
 		if v, ok := l.env[e.Name]; ok {
+			if _, ok := v.(strsV); ok {
+				l.errorf(e, "%s is a list of strings, which only show prints: show \"{%s[i]}\"", e.Name, e.Name)
+				return nil
+			}
 			return v
 		}
 		if d := l.defs[e.Name]; d != nil {

@@ -40,10 +40,11 @@ type lowerer struct {
 	env          map[string]value
 	binds        map[string]*binding
 	params       map[string]bool
-	varNames     map[string]bool // every variable the file declares, for messages
-	declPos      map[string]Pos  // where each param and variable is declared
-	batch        *Batch          // set while lowering a batch model once
-	relax        map[string]bool // variables whose domain is widened to universe (explain)
+	enums        map[string]*Enum // the enums by their names and their constants' (enum.go)
+	varNames     map[string]bool  // every variable the file declares, for messages
+	declPos      map[string]Pos   // where each param and variable is declared
+	batch        *Batch           // set while lowering a batch model once
+	relax        map[string]bool  // variables whose domain is widened to universe (explain)
 	universe     interval
 	gens         []genValue // generator values in scope, for Origin
 	stmt         Span       // the statement being lowered
@@ -345,6 +346,7 @@ func (l *lowerer) text(n Node) string {
 func (l *lowerer) param(p *ParamDecl) {
 	name := p.Name.Name
 	l.params[name] = true
+	l.enumParam(p)
 	var v value
 	if l.batch != nil && name == l.batch.Param {
 		if v = l.batch.symbolicParam(l, p); v != nil {
@@ -354,11 +356,17 @@ func (l *lowerer) param(p *ParamDecl) {
 	}
 	if b, ok := l.binds[name]; ok {
 		b.used = true
+		if l.stringParam(name, b.value) {
+			return
+		}
 		if !l.resolveBinding(b) {
 			return
 		}
 		v = l.constValue(b.value, fmt.Sprintf("the value of %s", name))
 	} else if p.Value != nil {
+		if len(p.Shape) == 0 && l.stringParam(name, p.Value) {
+			return
+		}
 		v = l.constValue(p.Value, fmt.Sprintf("the value of %s", name))
 	} else {
 		l.missing(p)
@@ -527,6 +535,7 @@ func (l *lowerer) varDecl(d *VarDecl) {
 	// The domain goes to the engine as intervals: no value list is built
 	// for a range, however wide.
 	ivs, _ := engineIntervals(dom)
+	enum := l.enumSet(d.Domain)
 	for _, n := range d.Names {
 		vals := ivs
 		if l.relax[n.Name.Name] {
@@ -535,7 +544,7 @@ func (l *lowerer) varDecl(d *VarDecl) {
 		if !l.checkVarBudget(n, engine.DomainBytes(vals[len(vals)-1].Hi-vals[0].Lo+1, len(vals))) {
 			return
 		}
-		l.declareVar(n, vals)
+		l.declareVar(n, vals, enum)
 	}
 }
 
@@ -552,8 +561,9 @@ func engineIntervals(s setV) ([]engine.Interval, int64) {
 	return ivs, size
 }
 
-func (l *lowerer) declareVar(n *VarName, values []engine.Interval) {
-	info := &VarInfo{Name: n.Name.Name, Pos: n.Name.Pos}
+func (l *lowerer) declareVar(n *VarName, values []engine.Interval, enum *Enum) {
+	info := &VarInfo{Name: n.Name.Name, Pos: n.Name.Pos, Enum: enum}
+	defer l.noteEnum(info)
 	if len(n.Shape) == 0 {
 		v, err := l.m.NewVarIntervals(n.Name.Name, values)
 		if err != nil {
@@ -570,8 +580,9 @@ func (l *lowerer) declareVar(n *VarName, values []engine.Interval) {
 		return
 	}
 	arr := &arrV{dims: dims}
-	for _, d := range dims {
+	for i, d := range dims {
 		info.Dims = append(info.Dims, Range{d.lo, d.hi})
+		info.Index = append(info.Index, l.enumSet(n.Shape[i]))
 	}
 	idx := make([]int64, len(dims))
 	for i := range idx {
@@ -588,7 +599,7 @@ func (l *lowerer) declareVar(n *VarName, values []engine.Interval) {
 		if !l.tick() { // a million variables take a while
 			return
 		}
-		v, err := l.m.NewVarIntervals(elemName(info.Name, idx), values)
+		v, err := l.m.NewVarIntervals(elemName(info.Name, idx, info.Index), values)
 		if err != nil {
 			l.errorf(n.Name, "%v", err)
 			return
@@ -625,10 +636,16 @@ func (l *lowerer) checkVarBudget(n *VarName, bytes int64) bool {
 	return true
 }
 
-func elemName(name string, idx []int64) string {
+// elemName names an element of an array, house[Japanese] by the names
+// of an index set declared as an enum.
+func elemName(name string, idx []int64, enums []*Enum) string {
 	parts := make([]string, len(idx))
 	for i, v := range idx {
-		parts[i] = itoa(v)
+		if enums[i] != nil {
+			parts[i] = enums[i].Label(v)
+		} else {
+			parts[i] = itoa(v)
+		}
 	}
 	return name + "[" + strings.Join(parts, ",") + "]"
 }

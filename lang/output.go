@@ -17,6 +17,7 @@ type showItem struct {
 	segs   []fmtSeg // showFormat
 	br, bc int64    // showGrid: a rule every br rows and bc columns
 	rows   interval // showBoard: the values the list can take, one row each
+	enum   *Enum    // showValue: the enum of the values, printed by name
 }
 
 type showKind uint8
@@ -31,6 +32,7 @@ const (
 type fmtSeg struct {
 	text string
 	val  value
+	enum *Enum // the enum of val's values, printed by name
 }
 
 func (l *lowerer) show(s *ShowStmt) {
@@ -51,11 +53,14 @@ func (l *lowerer) showItem(e Expr) (showItem, bool) {
 				item.segs = append(item.segs, fmtSeg{text: seg.text})
 				continue
 			}
-			v := l.eval(seg.expr)
+			v, handled := l.stringShow(seg.expr)
+			if !handled {
+				v = l.eval(seg.expr)
+			}
 			if v == nil {
 				return item, false
 			}
-			item.segs = append(item.segs, fmtSeg{val: v})
+			item.segs = append(item.segs, fmtSeg{val: v, enum: l.enumOf(seg.expr)})
 		}
 		return item, len(errs) == 0
 	case *Call:
@@ -66,11 +71,14 @@ func (l *lowerer) showItem(e Expr) (showItem, bool) {
 			return l.gridItem(e)
 		}
 	}
-	v := l.eval(e)
+	v, handled := l.stringShow(e)
+	if !handled {
+		v = l.eval(e)
+	}
 	if v == nil {
 		return showItem{}, false
 	}
-	return showItem{kind: showValue, label: l.text(e), val: v}, true
+	return showItem{kind: showValue, label: l.text(e), val: v, enum: l.enumOf(e)}, true
 }
 
 func (l *lowerer) boardItem(c *Call) (showItem, bool) {
@@ -185,7 +193,7 @@ func (p *Program) WriteSolution(b TextWriter, sol Solution) {
 	for _, item := range p.show {
 		switch item.kind {
 		case showValue:
-			writeNamed(b, item.label, concrete(item.val, sol))
+			writeNamed(b, item.label, named(concrete(item.val, sol), item.enum))
 		case showBoard:
 			writeBoard(b, concrete(item.val, sol).(*arrV), item.rows)
 		case showGrid:
@@ -195,7 +203,7 @@ func (p *Program) WriteSolution(b TextWriter, sol Solution) {
 				if s.val == nil {
 					b.WriteString(s.text)
 				} else {
-					b.WriteString(inline(concrete(s.val, sol)))
+					b.WriteString(inline(named(concrete(s.val, sol), s.enum)))
 				}
 			}
 			b.WriteByte('\n')
@@ -206,7 +214,7 @@ func (p *Program) WriteSolution(b TextWriter, sol Solution) {
 // declValue reads a declared variable or array off a solution.
 func declValue(d *VarInfo, sol Solution) value {
 	if len(d.Dims) == 0 {
-		return intV(sol(d.Vars[0]))
+		return named(intV(sol(d.Vars[0])), d.Enum)
 	}
 	a := &arrV{}
 	for _, r := range d.Dims {
@@ -215,7 +223,7 @@ func declValue(d *VarInfo, sol Solution) value {
 	for _, v := range d.Vars {
 		a.elems = append(a.elems, intV(sol(v)))
 	}
-	return a
+	return named(a, d.Enum)
 }
 
 // undefinedV is an expression with no value in a solution (x / 0).
@@ -237,6 +245,11 @@ func concrete(v value, sol Solution) value {
 			out.elems[i] = concrete(e, sol)
 		}
 		return out
+	case strAtV:
+		if i, ok := concrete(v.idx, sol).(intV); ok {
+			return v.at(int64(i))
+		}
+		return undefinedV{}
 	}
 	return v
 }
@@ -259,6 +272,12 @@ func inline(v value) string {
 	switch v := v.(type) {
 	case intV:
 		return itoa(int64(v))
+	case nameV:
+		return v.e.Label(v.n)
+	case strV:
+		return string(v)
+	case strsV:
+		return inlineStrings(v)
 	case blankV:
 		return "."
 	case undefinedV:
@@ -390,7 +409,7 @@ func (p *Program) JSON(sol Solution) string {
 func writeJSON(b *strings.Builder, v value) {
 	a, ok := v.(*arrV)
 	if !ok {
-		b.WriteString(inline(v))
+		b.WriteString(jsonScalar(v))
 		return
 	}
 	writeJSONDims(b, a.elems, a.dims)
@@ -403,7 +422,7 @@ func writeJSONDims(b *strings.Builder, elems []value, dims []interval) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(inline(e))
+			b.WriteString(jsonScalar(e))
 		}
 	} else {
 		n := int(dims[0].size())
@@ -419,4 +438,12 @@ func writeJSONDims(b *strings.Builder, elems []value, dims []interval) {
 		}
 	}
 	b.WriteByte(']')
+}
+
+// jsonScalar is a number, or an enum's value as a string: "Japanese".
+func jsonScalar(v value) string {
+	if n, ok := v.(nameV); ok {
+		return strconv.Quote(n.e.Label(n.n))
+	}
+	return inline(v)
 }

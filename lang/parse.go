@@ -283,6 +283,15 @@ func balanced(toks []lexer.Token) bool {
 // name outside brackets is poisoned (par)am n = 3). It reports false when
 // a declaration names nothing that can be recovered.
 func recoverDecls(toks []lexer.Token, br *broken) bool {
+	if t := toks[0]; t.Type == tokKeyword && t.Value == "enum" {
+		// An enum: its name and its constants, every name it holds.
+		for _, t := range toks[1:] {
+			if t.Type == tokIdent {
+				br.poison(t.Value)
+			}
+		}
+		return true
+	}
 	if t := toks[0]; t.Type == tokKeyword && t.Value == "def" {
 		// A definition: its name, if it has one.
 		if len(toks) > 1 && toks[1].Type == tokIdent {

@@ -109,7 +109,9 @@ func fingerprint(b *strings.Builder, v reflect.Value) {
 	case reflect.Struct:
 		b.WriteString("{")
 		for i := range v.NumField() {
-			if name := v.Type().Field(i).Name; name == "Src" || name == "Warnings" { // not the tree
+			// An enum's params carry the enum (enum) for lowering: it is
+			// what their EnumDecl said, not more of the tree.
+			if name := v.Type().Field(i).Name; name == "Src" || name == "Warnings" || name == "enum" { // not the tree
 				continue
 			}
 			b.WriteString(v.Type().Field(i).Name + ":")

@@ -53,8 +53,9 @@ type Program struct {
 	// sorted; PrintWarnings writes them.
 	Warnings ErrorList
 	show     []showItem
-	env      map[string]value    // the names in scope after lowering, for queries
-	defs     map[string]*DefStmt // the definitions, for queries
+	env      map[string]value     // the names in scope after lowering, for queries
+	varEnums map[engine.Var]*Enum // the variables declared in an enum (VarInfo.Enum), by engine variable
+	defs     map[string]*DefStmt  // the definitions, for queries
 }
 
 // VarInfo is one declared decision variable or array: its name, its
@@ -65,6 +66,12 @@ type VarInfo struct {
 	Pos  Pos          // where it is declared
 	Dims []Range      // index sets; empty for a single variable
 	Vars []engine.Var // row-major: the last index varies fastest
+	// Enum is the enum of the domain, when it is declared as one (var
+	// owner[1..5] in Nation): its values are then printed by name.
+	Enum *Enum
+	// Index has, for each index set, the enum it is declared as (var
+	// house[Nation] in 1..5), or nil.
+	Index []*Enum
 }
 
 // Range is an index set lo..hi.
@@ -145,6 +152,7 @@ func warningsOf(f *File, srcs Sources) ErrorList {
 		skip[w.Pos] = true
 	}
 	w := append(append(ErrorList{}, f.Warnings...), truthAsNumberWarnings(f, srcs, skip)...)
+	w = append(w, enumWarnings(f)...)
 	w.Sort()
 	return w
 }

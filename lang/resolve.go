@@ -157,8 +157,12 @@ func (r *resolver) stmt(s Stmt, in string) {
 		for _, e := range s.Shape {
 			r.expr(e)
 		}
-		if s.Value != nil {
-			r.expr(s.Value)
+		if _, strs := stringList(s.Value); s.Value != nil && !strs { // a list of strings is for show
+			if x := mixedStrings(s.Value); x != nil {
+				r.errorf(x, "a list of strings holds strings only: this element is not one")
+			} else {
+				r.expr(s.Value)
+			}
 		}
 		r.declare(s.Name, declParam)
 	case *EnumDecl: // only in a block: parsePartial replaces the others by params

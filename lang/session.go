@@ -92,8 +92,9 @@ func isQuery(s Stmt) bool {
 // A Query is an expression evaluated in a compiled program, to be shown
 // against a solution or against the current domains.
 type Query struct {
-	Text string
-	val  value
+	Text  string
+	val   value
+	enums map[engine.Var]*Enum // the program's varEnums: a variable's values by name
 }
 
 // Query evaluates an expression typed in a session in the program's final
@@ -129,20 +130,20 @@ func (p *Program) Query(src Source) (*Query, error) {
 	if len(errs) > 0 || v == nil {
 		return nil, errs
 	}
-	return &Query{Text: strings.TrimSpace(string(src.Text)), val: v}, nil
+	return &Query{Text: strings.TrimSpace(string(src.Text)), val: v, enums: p.varEnums}, nil
 }
 
 // IsConstant reports whether the query's value depends on no variable.
 func (q *Query) IsConstant() bool { return !hasVars(q.val) }
 
 // Value formats the query's value in a solution.
-func (q *Query) Value(sol Solution) string { return inline(concrete(q.val, sol)) }
+func (q *Query) Value(sol Solution) string { return inline(namedVars(q.val, sol, q.enums)) }
 
 // Named formats "text = value" as a solution shows a named value: a
 // matrix row by row, anything else on one line.
 func (q *Query) Named(sol Solution) string {
 	var b strings.Builder
-	writeNamed(&b, q.Text, concrete(q.val, sol))
+	writeNamed(&b, q.Text, namedVars(q.val, sol, q.enums))
 	return b.String()
 }
 
@@ -151,13 +152,16 @@ func (q *Query) Named(sol Solution) string {
 // interval for a compound expression. domain gives a variable's domain
 // as intervals (engine.Solver.DomainIntervals).
 func (q *Query) Domains(domain func(engine.Var) []engine.Interval) string {
-	return domainsOf(q.val, domain)
+	return domainsOf(q.val, domain, q.enums)
 }
 
-func domainsOf(v value, domain func(engine.Var) []engine.Interval) string {
+func domainsOf(v value, domain func(engine.Var) []engine.Interval, enums map[engine.Var]*Enum) string {
 	switch v := v.(type) {
 	case exprV:
 		if ref, ok := v.e.(*engine.VarExpr); ok {
+			if e := enums[ref.V]; e != nil {
+				return e.FormatIntervals(domain(ref.V))
+			}
 			return FormatIntervals(domain(ref.V))
 		}
 		lo, hi := v.e.Bounds()
@@ -165,7 +169,7 @@ func domainsOf(v value, domain func(engine.Var) []engine.Interval) string {
 	case *arrV:
 		parts := make([]string, len(v.elems))
 		for i, e := range v.elems {
-			parts[i] = domainsOf(e, domain)
+			parts[i] = domainsOf(e, domain, enums)
 		}
 		return "[" + strings.Join(parts, " ") + "]"
 	}

@@ -259,6 +259,15 @@ func corruptions(s Stmt, src []byte) []corruption {
 	case *ParamDecl, *VarDecl:
 		out = append(out, corruption{"a second declaration", end, end, "\n" + string(src[sp.Pos.Offset:end]), false, true})
 	}
+	// An enum's params have no text of their own but the enum's: it is
+	// broken as a whole, once, at its name's param (whose span is the
+	// enum's).
+	if p, ok := s.(*ParamDecl); ok && p.enum != nil {
+		if p.Name.Name != p.enum.Name {
+			return nil
+		}
+		return out
+	}
 	switch s := s.(type) {
 	case *ParamDecl:
 		if s.Value != nil {

@@ -19,6 +19,9 @@ import (
 // comparison (q[i] != diagonal(q)). docs/language.md says how to write
 // either on purpose: indent the continuation, put the global in
 // parentheses.
+//
+// A third, in enum_warnings.go: an enum's value meeting another enum's or
+// a number written out.
 
 // continuationWarnings finds the lines of toks that start at column 1
 // with what reads as a new statement, and that the line above continues.

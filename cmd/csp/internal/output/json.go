@@ -56,11 +56,14 @@ func (j *JSON) Emit(v any) {
 }
 
 type jsonSolutionLine struct {
-	Type      string     `json:"type"` // "solution"
-	Values    jsonValues `json:"values"`
-	Objective *int64     `json:"objective,omitempty"`
-	TimeMS    float64    `json:"time_ms"`
-	Shown     *string    `json:"shown,omitempty"` // the show text, when the model has show
+	Type   string     `json:"type"` // "solution"
+	Values jsonValues `json:"values"`
+	// Enums names, for each variable whose values are an enum's (and
+	// are written as strings), that enum.
+	Enums     map[string]string `json:"enums,omitempty"`
+	Objective *int64            `json:"objective,omitempty"`
+	TimeMS    float64           `json:"time_ms"`
+	Shown     *string           `json:"shown,omitempty"` // the show text, when the model has show
 	// ShownOmitted says that the show text was longer than maxShownJSON.
 	ShownOmitted bool `json:"shown_omitted,omitempty"`
 	// Text, for a job (--job), is what csp solve prints for the solution
@@ -112,7 +115,7 @@ type ErrorLine struct {
 
 // Solution writes a solution line.
 func (j *JSON) Solution(prog *lang.Program, sol lang.Solution, objective *int64) {
-	line := jsonSolutionLine{Type: "solution", Values: jsonValues{prog, sol}, Objective: objective, TimeMS: j.sinceStart()}
+	line := jsonSolutionLine{Type: "solution", Values: jsonValues{prog, sol}, Enums: enumsOf(prog), Objective: objective, TimeMS: j.sinceStart()}
 	if prog.HasShow() {
 		if text, ok := shownText(prog, sol); ok {
 			line.Shown = &text
@@ -247,11 +250,7 @@ func (v jsonValues) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		vals := make([]int64, len(d.Vars))
-		for k, x := range d.Vars {
-			vals[k] = v.sol(x)
-		}
-		val, err := json.Marshal(nested(vals, d.Dims))
+		val, err := json.Marshal(declValues(d, v.sol))
 		if err != nil {
 			return nil, err
 		}
@@ -265,7 +264,7 @@ func (v jsonValues) MarshalJSON() ([]byte, error) {
 
 // nested shapes row-major values as dims: a number, a list, a list of
 // lists.
-func nested(vals []int64, dims []lang.Range) any {
+func nested[T any](vals []T, dims []lang.Range) any {
 	switch len(dims) {
 	case 0:
 		return vals[0]
@@ -310,4 +309,32 @@ type jsonCheckedLine struct {
 // Checked is the status line of csp check on a model without errors.
 func (j *JSON) Checked(vars, constraints int) {
 	j.Emit(jsonCheckedLine{Type: "status", Status: "ok", Complete: true, Variables: vars, Constraints: constraints})
+}
+
+// enumsOf maps each variable declared with an enum as its domain to the
+// enum's name, or is nil when there is none.
+func enumsOf(prog *lang.Program) map[string]string {
+	var out map[string]string
+	for _, d := range prog.Decls {
+		if d.Enum != nil {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[d.Name] = d.Enum.Name
+		}
+	}
+	return out
+}
+
+// declValues is a declared variable's value, nested: numbers, or the
+// names of an enum's values.
+func declValues(d *lang.VarInfo, sol lang.Solution) any {
+	if d.Enum == nil {
+		return nested(d.Values(sol), d.Dims)
+	}
+	names := make([]string, len(d.Vars))
+	for k, x := range d.Vars {
+		names[k] = d.Enum.Label(sol(x))
+	}
+	return nested(names, d.Dims)
 }

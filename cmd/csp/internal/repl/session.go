@@ -157,6 +157,12 @@ func (s *session) showParams(text string) {
 	}
 	for _, st := range f.Stmts {
 		if p, ok := st.(*lang.ParamDecl); ok {
+			if e := p.Enum(); e != nil { // the enum once, its constants by name
+				if e.Name == p.Name.Name {
+					fmt.Fprintf(s.out, "enum %s = {%s}\n", e.Name, strings.Join(e.Values, ", "))
+				}
+				continue
+			}
 			if q, err := s.prog.Query(lang.Source{Name: "", Text: []byte(p.Name.Name)}); err == nil {
 				fmt.Fprint(s.out, q.Named(s.value))
 			}
@@ -174,7 +180,7 @@ func (s *session) domains() map[string]string {
 	declared := s.prog.Declared() // not the variables lowering made
 	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
 		if declared[v] {
-			out[m.VarName(v)] = lang.FormatIntervals(s.root.DomainIntervals(v))
+			out[m.VarName(v)] = s.prog.FormatDomainOf(v, s.root.DomainIntervals(v))
 		}
 	}
 	return out
@@ -191,7 +197,7 @@ func (s *session) narrowed(before map[string]string, shown []engine.Var) []engin
 	m := s.prog.Model
 	for v := engine.Var(0); int(v) < m.NumVars(); v++ {
 		old, ok := before[m.VarName(v)]
-		if ok && !skip[v] && old != lang.FormatIntervals(s.root.DomainIntervals(v)) {
+		if ok && !skip[v] && old != s.prog.FormatDomainOf(v, s.root.DomainIntervals(v)) {
 			out = append(out, v)
 		}
 	}
@@ -298,9 +304,9 @@ func (s *session) showDomains(vars []engine.Var) {
 		dom := s.root.DomainIntervals(v)
 		name := s.prog.Model.VarName(v)
 		if len(dom) == 1 && dom[0].Lo == dom[0].Hi {
-			fmt.Fprintf(s.out, "%s = %d\n", name, dom[0].Lo)
+			fmt.Fprintf(s.out, "%s = %s\n", name, s.prog.FormatDomainOf(v, dom))
 		} else {
-			fmt.Fprintf(s.out, "%s in %s\n", name, lang.FormatIntervals(dom))
+			fmt.Fprintf(s.out, "%s in %s\n", name, s.prog.FormatDomainOf(v, dom))
 		}
 	}
 }

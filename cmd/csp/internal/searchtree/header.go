@@ -42,7 +42,11 @@ func (h Header) caption() string {
 func (r *Recorder) label(i int32) string {
 	n := r.nodes[i]
 	op := map[engine.DecisionOp]string{engine.DecideEq: "=", engine.DecideNe: "≠", engine.DecideLe: "≤", engine.DecideGt: ">"}[n.op]
-	return r.prog.Model.VarName(engine.Var(n.v)) + op + strconv.FormatInt(n.val, 10)
+	val := strconv.FormatInt(n.val, 10)
+	if n.op == engine.DecideEq || n.op == engine.DecideNe { // a value, by name if an enum's; a split's bound stays a number
+		val = r.prog.FormatValueOf(engine.Var(n.v), n.val)
+	}
+	return r.prog.Model.VarName(engine.Var(n.v)) + op + val
 }
 
 func plural(n int64, word string) string {
