@@ -64,9 +64,16 @@ func (n *Narrator) pileLines(depth int) {
 }
 
 // decision writes x = v, or x ≠ v for PropAC's right branches, x ≤ v
-// and x > v for the halves of a split.
+// and x > v for the halves of a split. The value of a variable declared
+// in an enum is its name, except as a split's bound (x ≤ 3 reads as an
+// order, Japanese is not one).
 func (n *Narrator) decision(e engine.TraceEvent) string {
-	return n.name(e.Var) + " " + OpText(e.Decision()) + " " + strconv.FormatInt(e.Value, 10)
+	op := e.Decision()
+	v := strconv.FormatInt(e.Value, 10)
+	if n.Prog != nil && (op == engine.DecideEq || op == engine.DecideNe) {
+		v = n.Prog.FormatValueOf(e.Var, e.Value)
+	}
+	return n.name(e.Var) + " " + OpText(op) + " " + v
 }
 
 // OpText writes a decision's relation as the trace shows it.
