@@ -176,6 +176,9 @@ func namedVars(v value, sol Solution, enums map[engine.Var]*Enum) value {
 // EnumDecl.Params), or nil.
 func (p *ParamDecl) Enum() *Enum { return p.enum }
 
+// EnumOf is the enum the engine variable v is declared in, or nil.
+func (p *Program) EnumOf(v engine.Var) *Enum { return p.varEnums[v] }
+
 // FormatValueOf writes the value n of the engine variable v: by name when
 // v is declared in an enum.
 func (p *Program) FormatValueOf(v engine.Var, n int64) string {

@@ -3,6 +3,7 @@ package narrate
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/csp-lang/csp/engine"
 )
@@ -13,7 +14,7 @@ func (n *Narrator) narrate(e engine.TraceEvent) {
 	case engine.TraceNode:
 		n.line(e.Depth-1, n.decision(e))
 	case engine.TracePrune:
-		n.line(e.Depth, fmt.Sprintf("%s ∖ %s%s", n.name(e.Var), RangeSet(e.Ranges), n.cause(e)))
+		n.line(e.Depth, fmt.Sprintf("%s ∖ %s%s", n.name(e.Var), n.removed(e), n.cause(e)))
 	case engine.TraceFail:
 		n.line(e.Depth, "✗ "+n.deadEnd(e))
 	case engine.TraceBacktrack:
@@ -114,3 +115,18 @@ func (n *Narrator) cause(e engine.TraceEvent) string {
 }
 
 func (n *Narrator) name(x engine.Var) string { return n.Prog.Model.VarName(x) }
+
+// removed writes the values an event removed, by name for a variable
+// declared in an enum.
+func (n *Narrator) removed(e engine.TraceEvent) string {
+	if n.Prog != nil {
+		if en := n.Prog.EnumOf(e.Var); en != nil {
+			s := en.FormatIntervals(e.Ranges)
+			if !strings.HasPrefix(s, "{") {
+				s = "{" + s + "}"
+			}
+			return s
+		}
+	}
+	return RangeSet(e.Ranges)
+}
