@@ -52,6 +52,9 @@ func (m *Model) NoteDisjunction(cons int, x Var, dx int64, y Var, dy int64) {
 	m.disj = append(m.disj, disjPair{int32(x), int32(y), dx, dy, int32(cons)})
 }
 
+// NotedDisjunctions is the number of pairs NoteDisjunction recorded.
+func (m *Model) NotedDisjunctions() int { return len(m.disj) }
+
 // disjunctivePairs returns the model's pairwise disjunctions with positive
 // durations, each pair once with x < y.
 func disjunctivePairs(m *Model) []disjPair {

@@ -85,6 +85,11 @@ const bothSplitSize = 64
 // crew's few tasks first took examples/scheduling from 10 nodes to 14.)
 func earliestStarts(m *Model, written bool) []bool {
 	out := make([]bool, m.NumVars())
+	if written {
+		for _, p := range m.disj { // NoteDisjunction's, as they are written in FlatZinc
+			out[p.x], out[p.y] = true, true
+		}
+	}
 	for _, c := range m.Constraints() {
 		if c.Kind == KindExpr && written {
 			if x, y, ok := disjunctive(c.Expr); ok {

@@ -9,6 +9,7 @@ import (
 
 // post posts every constraint item on the engine model.
 func (c *compiler) post() bool {
+	at := map[*fcons]int{} // the first engine constraint of each item
 	for _, fc := range c.cons {
 		b, ok := lookup(fc.name)
 		if !ok {
@@ -16,7 +17,11 @@ func (c *compiler) post() bool {
 		} else {
 			p := &poster{c: c, fc: fc, m: c.model, args: fc.args}
 			if p.check(b.sig) {
+				n := len(c.model.Constraints())
 				b.post(p)
+				if len(c.model.Constraints()) > n {
+					at[fc] = n
+				}
 				if p.err != nil {
 					c.errs = append(c.errs, c.itemError(fc, p.err.Error()))
 				}
@@ -25,6 +30,9 @@ func (c *compiler) post() bool {
 		if len(c.errs) >= maxErrors {
 			break
 		}
+	}
+	if !c.failed() {
+		c.noteDisjunctions(at)
 	}
 	return !c.failed()
 }
