@@ -44,11 +44,12 @@ type wideRec struct {
 	i  int32    // wBounds: the saved level before; wSplice: the gap's index
 	iv Interval // wBounds: min and max before; wSplice: where its old gaps are in wsaved, and how many
 	n  int64    // the size before
+	k  int32    // wSplice: how many gaps replaced them, from gap i
 }
 
 const (
 	wBounds uint8 = iota // the bounds were iv
-	wSplice              // gap i replaced the gaps wsaved[iv.Lo:iv.Lo+iv.Hi]
+	wSplice              // gaps i..i+k-1 replaced the gaps wsaved[iv.Lo:iv.Lo+iv.Hi]
 )
 
 // addWide appends count variables whose domain is the union of ivs as
@@ -210,11 +211,40 @@ func (t *store) addGap(x int32, a, b int64) {
 	}
 	at := len(t.wsaved)
 	t.wsaved = append(t.wsaved, d.holes[i:j]...)
-	t.wlog = append(t.wlog, wideRec{w: w, op: wSplice, i: int32(i), iv: Interval{int64(at), int64(j - i)}, n: d.size})
+	t.wlog = append(t.wlog, wideRec{w: w, op: wSplice, i: int32(i), iv: Interval{int64(at), int64(j - i)}, n: d.size, k: 1})
 	d.splice(i, j, g)
 	d.size = d.count()
 	t.set(3*x+cSize, saturate(d.size))
 	t.changed(x)
+}
+
+// wideKeep narrows x, a wide variable, to its values within keep
+// (sorted, disjoint, not adjacent, within its bounds, none empty): one
+// change of its gaps however many it makes. Taking the values out one by
+// one rewrote the list of gaps at each: a filter such as n % 97 = 0 over
+// 100000..999999 made 9,000 gaps in minutes.
+func (t *store) wideKeep(x int32, keep []Interval) bool {
+	if len(keep) == 0 {
+		t.wiped = x
+		return false
+	}
+	w := t.vi[x].wide - 1
+	d := &t.wide[w]
+	lo, hi := keep[0].Lo, keep[len(keep)-1].Hi
+	gaps := make([]Interval, 0, len(keep)-1)
+	for k := 1; k < len(keep); k++ {
+		gaps = append(gaps, Interval{keep[k-1].Hi + 1, keep[k].Lo - 1})
+	}
+	// The gaps within the bounds give way to the new ones; those outside
+	// stay (they mean nothing), and none of them touches a new gap, which
+	// lies strictly inside lo..hi.
+	i, j := d.gapAfter(d.min), d.gapAfter(d.max)
+	at := len(t.wsaved)
+	t.wsaved = append(t.wsaved, d.holes[i:j]...)
+	t.wlog = append(t.wlog, wideRec{w: w, op: wSplice, i: int32(i), iv: Interval{int64(at), int64(j - i)}, n: d.size, k: int32(len(gaps))})
+	d.splice(i, j, gaps...)
+	t.setWideBounds(x, lo, hi)
+	return true
 }
 
 // splice replaces gaps i..j-1 with the given ones and recounts.
@@ -251,7 +281,7 @@ func (t *store) undoWide(mark int) {
 			continue
 		}
 		at := int(r.iv.Lo)
-		d.splice(int(r.i), int(r.i)+1, t.wsaved[at:at+int(r.iv.Hi)]...)
+		d.splice(int(r.i), int(r.i)+int(r.k), t.wsaved[at:at+int(r.iv.Hi)]...)
 		t.wsaved = t.wsaved[:at]
 	}
 	t.wlog = t.wlog[:mark]

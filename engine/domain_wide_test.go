@@ -136,6 +136,9 @@ func (c *wideCase) step(t *testing.T) {
 		got, want = c.st.removeBelow(int32(x), v), v == math.MinInt64 || keep(d.minus(math.MinInt64, v-1))
 	case op < 9:
 		got, want = c.st.removeAbove(int32(x), v), v == math.MaxInt64 || keep(d.minus(v+1, math.MaxInt64))
+	case op < 10 && c.st.vi[x].wide != 0:
+		k := c.randomSubset(d)
+		got, want = c.st.wideKeep(int32(x), k), keep(k)
 	default:
 		span := uint64(d[len(d)-1].Hi - d[0].Lo)
 		w := v + c.rng.Int63n(1+int64(span/uint64(1+c.rng.Intn(50))))
@@ -147,6 +150,32 @@ func (c *wideCase) step(t *testing.T) {
 	if got != want {
 		t.Fatalf("operation on x%d = %v at %d: %v, want %v", x, d, v, got, want)
 	}
+}
+
+// randomSubset returns some of d's values as wideKeep takes them: pieces
+// of its intervals, sorted, disjoint and not adjacent; now and then none.
+func (c *wideCase) randomSubset(d refSet) refSet {
+	var out refSet
+	for _, iv := range d {
+		lo := iv.Lo
+		for lo <= iv.Hi && c.rng.Intn(4) > 0 {
+			w := uint64(iv.Hi-lo) + 1
+			a := lo + int64(c.rng.Uint64()%w)
+			b := a + int64(c.rng.Uint64()%(uint64(iv.Hi-a)+1))
+			if c.rng.Intn(3) == 0 {
+				b = a + int64(c.rng.Intn(3))
+				if b > iv.Hi || b < a {
+					b = iv.Hi
+				}
+			}
+			out = append(out, Interval{a, b})
+			if b >= iv.Hi-1 {
+				break
+			}
+			lo = b + 2 // a value between: not adjacent
+		}
+	}
+	return out
 }
 
 // check compares every variable with the reference.

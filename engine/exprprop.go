@@ -64,6 +64,9 @@ func (e *exprProp) filter(t *store) bool {
 	if t.size(x) > enumLimit {
 		return e.shave(t, u)
 	}
+	if !t.bitset(x) {
+		return e.filterWide(t, u)
+	}
 	// Removing the value just tried leaves the ones after it in place.
 	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
 		if t.tick(1) {
@@ -75,6 +78,29 @@ func (e *exprProp) filter(t *store) bool {
 		}
 	}
 	return true
+}
+
+// filterWide is filter's loop for a wide variable, local u: the values
+// kept are gathered into intervals and set at once (wideKeep).
+func (e *exprProp) filterWide(t *store, u int) bool {
+	x := e.p.vars[u]
+	var keep []Interval
+	changed := false
+	for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+		if t.tick(1) {
+			return false
+		}
+		e.p.vals[u] = v
+		switch {
+		case !e.holds():
+			changed = true
+		case len(keep) > 0 && keep[len(keep)-1].Hi == v-1:
+			keep[len(keep)-1].Hi = v
+		default:
+			keep = append(keep, Interval{v, v})
+		}
+	}
+	return !changed || t.wideKeep(x, keep)
 }
 
 // enumLimit is the most values of a variable that a generic constraint

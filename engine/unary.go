@@ -1,6 +1,9 @@
 package engine
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Constraints over one variable. The builder applies such a constraint
 // once, at the root, by keeping the values for which it holds (see
@@ -31,6 +34,13 @@ func (t *store) keepIntervals(x int32, ivs []Interval) bool {
 	if len(ivs) == 0 {
 		t.wiped = x
 		return false
+	}
+	if !t.bitset(x) { // one change of the gaps, not one per range
+		cur := t.intervals(nil, x)
+		if keep := ivIntersect(cur, ivs); !slices.Equal(keep, cur) {
+			return t.wideKeep(x, keep)
+		}
+		return true
 	}
 	if !t.removeBelow(x, ivs[0].Lo) || !t.removeAbove(x, ivs[len(ivs)-1].Hi) {
 		return false
