@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // minMax is z = min(xs) (or max, read with every value negated: max(xs) =
 // -min(-xs)). For min:
 //
@@ -87,11 +89,13 @@ func (p *minMax) has(t *store, x int32, v int64) bool {
 // value w of x_i stays iff either w is in z and every other x can be w
 // or more, or some value of z below w has such a support without x_i.
 func (p *minMax) domains(t *store) bool {
+	var low lowest
+	low.find(p, t)
 	for i, xi := range p.xs {
 		best, found := int64(0), false // the least z value supported without x_i
 		p.eachValue(t, p.z, func(v int64) bool {
 			for j, xj := range p.xs {
-				if j != i && p.has(t, xj, v) && p.othersReach(t, v, i, j) {
+				if j != i && p.has(t, xj, v) && v <= low.without(i, j) {
 					best, found = v, true
 					return false
 				}
@@ -99,8 +103,12 @@ func (p *minMax) domains(t *store) bool {
 			return true
 		})
 		var bad []int64
+		reach := low.without(i, -1)
 		p.eachValue(t, xi, func(w int64) bool {
-			if (!found || w <= best) && !(p.has(t, p.z, w) && p.othersReach(t, w, i, -1)) {
+			if found && w > best {
+				return false // x_i above a supported minimum: any value will do
+			}
+			if !(p.has(t, p.z, w) && w <= reach) {
 				bad = append(bad, w)
 			}
 			return true
@@ -110,12 +118,15 @@ func (p *minMax) domains(t *store) bool {
 				return false
 			}
 		}
+		if len(bad) > 0 {
+			low.find(p, t) // x_i's upper bound may have moved
+		}
 	}
 	var bad []int64
 	p.eachValue(t, p.z, func(v int64) bool {
 		held := false
 		for j, xj := range p.xs {
-			if p.has(t, xj, v) && p.othersReach(t, v, j, -1) {
+			if p.has(t, xj, v) && v <= low.without(j, -1) {
 				held = true
 				break
 			}
@@ -133,15 +144,41 @@ func (p *minMax) domains(t *store) bool {
 	return true
 }
 
-// othersReach reports whether every x but the i-th and j-th can be v or
-// more (read as min).
-func (p *minMax) othersReach(t *store, v int64, i, j int) bool {
-	for l, x := range p.xs {
-		if l != i && l != j && p.hi(t, x) < v {
-			return false
+// lowest holds the three least upper bounds of the xs (read as min) and
+// whose they are, so that the least upper bound of every x but one or
+// two is read in constant time: every x but those can be v or more iff v
+// is at most that bound.
+type lowest struct {
+	hi  [3]int64
+	idx [3]int
+}
+
+func (l *lowest) find(p *minMax, t *store) {
+	l.hi = [3]int64{math.MaxInt64, math.MaxInt64, math.MaxInt64}
+	l.idx = [3]int{-1, -1, -1}
+	for k, x := range p.xs {
+		h := p.hi(t, x)
+		switch {
+		case h < l.hi[0]:
+			l.hi[2], l.idx[2], l.hi[1], l.idx[1] = l.hi[1], l.idx[1], l.hi[0], l.idx[0]
+			l.hi[0], l.idx[0] = h, k
+		case h < l.hi[1]:
+			l.hi[2], l.idx[2] = l.hi[1], l.idx[1]
+			l.hi[1], l.idx[1] = h, k
+		case h < l.hi[2]:
+			l.hi[2], l.idx[2] = h, k
 		}
 	}
-	return true
+}
+
+// without is the least upper bound of the xs but the i-th and j-th.
+func (l *lowest) without(i, j int) int64 {
+	for s := range 3 {
+		if l.idx[s] != i && l.idx[s] != j {
+			return l.hi[s]
+		}
+	}
+	return math.MaxInt64
 }
 
 // eachValue calls f with the values of x read as min's, ascending, until

@@ -56,16 +56,16 @@ func init() {
 		"int_times": {"i i i", postTimes},
 		"int_div":   {"i i i", func(p *poster) { p.function(p.bin(engine.OpDiv, p.ex(0), p.ex(1)), 2) }},
 		"int_mod":   {"i i i", func(p *poster) { p.function(p.bin(engine.OpMod, p.ex(0), p.ex(1)), 2) }},
-		"int_abs":   {"i i", func(p *poster) { p.function(p.keep(engine.NewUnary(engine.OpAbs, p.ex(0))), 1) }},
+		"int_abs":   {"i i", postAbs},
 		"int_negate": {"i i", func(p *poster) {
 			p.linear([]int64{1, 1}, p.terms(0, 1), engine.OpEq, 0)
 		}},
-		"int_min":           {"i i i", func(p *poster) { p.function(p.nary(engine.OpMin, []engine.Expr{p.ex(0), p.ex(1)}), 2) }},
-		"int_max":           {"i i i", func(p *poster) { p.function(p.nary(engine.OpMax, []engine.Expr{p.ex(0), p.ex(1)}), 2) }},
+		"int_min":           {"i i i", func(p *poster) { p.extremum(false, p.term(2), []term{p.term(0), p.term(1)}) }},
+		"int_max":           {"i i i", func(p *poster) { p.extremum(true, p.term(2), []term{p.term(0), p.term(1)}) }},
 		"int_pow":           {"i i i", postPow},
 		"int_pow_fixed":     {"i I i", postPow},
-		"array_int_maximum": {"i [i]", func(p *poster) { p.extremum(engine.OpMax) }},
-		"array_int_minimum": {"i [i]", func(p *poster) { p.extremum(engine.OpMin) }},
+		"array_int_maximum": {"i [i]", func(p *poster) { p.extremum(true, p.term(0), p.arr(1)) }},
+		"array_int_minimum": {"i [i]", func(p *poster) { p.extremum(false, p.term(0), p.arr(1)) }},
 
 		"array_int_element":      {"i [I] i", postElement},
 		"array_var_int_element":  {"i [i] i", postElement},
@@ -212,12 +212,43 @@ func (p *poster) function(e engine.Expr, res int) {
 }
 
 // extremum posts m = max(xs) or min(xs); of no value, it is undefined.
-func (p *poster) extremum(op engine.NaryOp) {
-	if len(p.arr(1)) == 0 {
+// Over variables, it is the engine's minimum or maximum global: the
+// minMax propagator alone, without the generic propagator that the
+// expression m = min(xs) would also get.
+func (p *poster) extremum(isMax bool, m term, xs []term) {
+	if len(xs) == 0 {
 		p.c.unsat = true
 		return
 	}
-	p.require(p.bin(engine.OpEq, p.ex(0), p.nary(op, p.exs(1))))
+	op := engine.OpMin
+	if isMax {
+		op = engine.OpMax
+	}
+	if !allVars(append([]term{m}, xs...)) {
+		p.require(p.bin(engine.OpEq, p.ref(m), p.nary(op, p.refs(xs))))
+		return
+	}
+	p.global(engine.NewExtremum(p.ref(m), p.refs(xs), isMax))
+}
+
+// postAbs posts y = |x|, as the engine's abs global over variables (see
+// extremum).
+func postAbs(p *poster) {
+	x, y := p.term(0), p.term(1)
+	if !allVars([]term{x, y}) {
+		p.function(p.keep(engine.NewUnary(engine.OpAbs, p.ex(0))), 1)
+		return
+	}
+	p.global(&engine.Abs{Z: p.ref(y), X: p.ref(x)}, nil)
+}
+
+func allVars(ts []term) bool {
+	for _, t := range ts {
+		if t.isConst() {
+			return false
+		}
+	}
+	return true
 }
 
 // parity is "an odd number of the bools hold".
