@@ -49,9 +49,10 @@ type result struct {
 	solveTime float64 // the solver's own solveTime statistic, -1 if none
 	nodes     string
 	answer    string // the objective, SAT or UNSAT, or "-"
-	verdict   string // solved, unsolved or WRONG
+	verdict   string // solved, unsolved, WRONG, ERROR or TIMEOUT
 	checked   string // csp's solution given back to MiniZinc: checked, REJECTED, - or why not
 	timedOut  bool
+	err       string // the first error line of a failed run
 }
 
 func main() {
@@ -158,6 +159,7 @@ func (in instance) limit() time.Duration {
 var (
 	objectiveLine = regexp.MustCompile(`(?m)^_objective = (-?\d+);?$`)
 	statLine      = regexp.MustCompile(`(?m)^%%%mzn-stat: (\w+)=(.*)$`)
+	errorLine     = regexp.MustCompile(`(?m)^.*(Error|error:|panic|csp fzn:).*$`)
 )
 
 func runOne(dir string, in instance, solver, solvers string) result {
@@ -176,10 +178,11 @@ func runOne(dir string, in instance, solver, solvers string) result {
 	// minizinc's solver is its child: stop the whole group at the limit
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var out bytes.Buffer
+	var out, errOut bytes.Buffer
 	cmd.Stdout = &out
+	cmd.Stderr = &errOut
 	start := time.Now()
-	cmd.Run()
+	runErr := cmd.Run()
 	r := result{wall: time.Since(start), solveTime: -1, nodes: "-", timedOut: ctx.Err() != nil}
 	text := out.String()
 	for _, m := range statLine.FindAllStringSubmatch(text, -1) {
@@ -193,6 +196,17 @@ func runOne(dir string, in instance, solver, solvers string) result {
 		}
 	}
 	r.answer, r.verdict = judge(in, text)
+	switch {
+	case r.verdict != "unsolved":
+	case r.timedOut && !strings.Contains(text, "=====UNKNOWN=====") && !strings.Contains(text, "----------"):
+		// killed at the limit without a word: MiniZinc's --time-limit did
+		// not make the solver report in time
+		r.verdict = "TIMEOUT"
+	case !r.timedOut && (runErr != nil || errorLine.MatchString(errOut.String())):
+		// flattening refused, a builtin missing, a crash
+		r.verdict = "ERROR"
+		r.err = firstLine(errorLine.FindString(errOut.String())+"\n"+errOut.String(), runErr)
+	}
 	if solver == "csp" && r.verdict != "WRONG" {
 		r.checked = check(dir, in, text)
 		if r.checked == "REJECTED" {
@@ -335,12 +349,13 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 	fmt.Println("| family | data | kind | Gecode's answer | csp | verdict | csp's solution | csp time | Gecode time | csp solveTime | Gecode solveTime | csp nodes | Gecode nodes | limit |")
 	fmt.Println("|---|---|---|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|")
 	var solved, gecodeSolved, wrong int
+	counts := map[string]int{}
 	for _, r := range rows {
 		c, g := median(r.csp), median(r.gecode)
 		verdict := c.verdict
 		for _, x := range r.csp {
-			if x.verdict == "WRONG" {
-				verdict = "WRONG"
+			if x.verdict == "WRONG" || x.verdict == "ERROR" && verdict != "WRONG" {
+				verdict, c.err = x.verdict, x.err
 			}
 		}
 		switch verdict {
@@ -349,6 +364,10 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 		case "WRONG":
 			wrong++
 		}
+		counts[verdict]++
+		if c.err != "" {
+			verdict += ": " + strings.ReplaceAll(c.err, "|", "\\|")
+		}
 		if g.verdict == "solved" {
 			gecodeSolved++
 		}
@@ -356,8 +375,9 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 			r.in.Family, filepath.Base(r.in.Data), r.in.Kind, r.in.Answer, c.answer, verdict, c.checked,
 			wall(c), wall(g), solveTime(c), solveTime(g), c.nodes, g.nodes, r.in.limit().Seconds())
 	}
-	fmt.Printf("\ncsp solved %d of %d within the limit, Gecode %d in the same run; %d wrong answers.\n", solved, len(rows), gecodeSolved, wrong)
-	fmt.Println("\nTimes are the wall time of the whole `minizinc` process (flattening with the solver's library, then solving); solveTime is the solver's own statistic. csp's last solution is given back to MiniZinc as data with the model, and Gecode solves that: `checked` means the model accepts it, REJECTED (a wrong answer) that it breaks a constraint. A time past the limit is shown as `>` the limit: the solver was stopped.")
+	fmt.Printf("\ncsp solved %d of %d within the limit, Gecode %d in the same run; %d wrong answers, %d errors, %d unsolved (best or UNKNOWN in time), %d stopped at the limit without a word.\n",
+		solved, len(rows), gecodeSolved, wrong, counts["ERROR"], counts["unsolved"], counts["TIMEOUT"])
+	fmt.Println("\nTimes are the wall time of the whole `minizinc` process (flattening with the solver's library, then solving); solveTime is the solver's own statistic. csp's last solution is given back to MiniZinc as data with the model, and Gecode solves that: `checked` means the model accepts it, REJECTED (a wrong answer) that it breaks a constraint. A time past the limit is shown as `>` the limit: the solver was stopped. ERROR: MiniZinc or csp failed (flattening refused, a builtin missing, a crash), with the first error line; TIMEOUT: stopped at the limit without a solution or =====UNKNOWN=====.")
 	return wrong
 }
 
