@@ -60,12 +60,14 @@ func (p *minMax) atMost(t *store, x int32, v int64) bool {
 }
 
 func (p *minMax) propagate(t *store, _ propMode) bool {
+	fixpoint := false
 	for range maxRounds {
 		c := t.changes
 		if !p.round(t) {
 			return false
 		}
 		if t.changes == c {
+			fixpoint = true
 			break
 		}
 	}
@@ -73,7 +75,28 @@ func (p *minMax) propagate(t *store, _ propMode) bool {
 	if t.size(p.z) > smallDomain || n*n*int64(t.size(p.z)) > 1<<16 {
 		return true
 	}
+	if fixpoint && p.intervals(t) {
+		// Over intervals, round's fixpoint is domain consistent already:
+		// a value of z is held by the x of least lower bound, a value of
+		// x_i at most max z is in z, and one above has the least value
+		// of another candidate beneath it (with x_i the only candidate,
+		// round made x_i's domain z's).
+		return true
+	}
 	return p.domains(t)
+}
+
+// intervals reports whether z and every x are intervals, without holes.
+func (p *minMax) intervals(t *store) bool {
+	if t.size(p.z) != t.maxOf(p.z)-t.minOf(p.z)+1 {
+		return false
+	}
+	for _, x := range p.xs {
+		if t.size(x) != t.maxOf(x)-t.minOf(x)+1 {
+			return false
+		}
+	}
+	return true
 }
 
 // has reports whether x holds v, read as min's value (negated for max).
