@@ -41,6 +41,12 @@ func init() {
 			return p.inIntervals(p.ex(0), p.set(1))
 		}
 		return engine.NewInSet(p.ex(0), vs, false)
+	}, reif: func(p *poster, r term, imp bool) {
+		if vs, ok := setValues(p.set(1), 1<<20); ok && !imp && !r.isConst() && !p.term(0).isConst() {
+			p.member(p.term(0), vs, r)
+			return
+		}
+		p.reify(r, relations["set_in"].truth(p), imp)
 	}}
 	relations["bool_clause"] = relation{sig: "[b] [b]",
 		truth: func(p *poster) engine.Expr {
@@ -155,6 +161,10 @@ func compareRel(sig string, op engine.BinOp) relation {
 				// x = c as membership: bounds miss a c inside x's bounds but
 				// not in its domain, which must make r false (depot-placement:
 				// "some Y equals C" clauses over such literals)
+				if !imp && !r.isConst() && op == engine.OpEq {
+					p.member(x, []int64{c}, r)
+					return
+				}
 				p.reify(r, engine.NewInSet(p.ref(x), []int64{c}, op == engine.OpNe), imp)
 				return
 			}
@@ -229,6 +239,13 @@ func (p *poster) extremum(isMax bool, m term, xs []term) {
 		return
 	}
 	p.global(engine.NewExtremum(p.ref(m), p.refs(xs), isMax))
+}
+
+// member posts r <-> x in set, as the engine's member global: its
+// propagator alone, where the expression would get the generic binary
+// one too.
+func (p *poster) member(x term, set []int64, r term) {
+	p.global(engine.NewMember(p.ref(x), set, p.ref(r)))
 }
 
 // postAbs posts y = |x|, as the engine's abs global over variables (see
