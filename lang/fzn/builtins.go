@@ -291,9 +291,25 @@ func postTimes(p *poster) {
 		p.linear([]int64{a.k, -1}, []term{b, c}, engine.OpEq, 0)
 	case b.isConst():
 		p.linear([]int64{b.k, -1}, []term{a, c}, engine.OpEq, 0)
+	case isZeroOne(b) || isZeroOne(a):
+		// x·b with b in 0..1 (MiniZinc's bool2int(b)·x): c = x if b, else
+		// 0, as two implications; the generic product enumerates pairs
+		x, z := a, b // z the factor in 0..1
+		if isZeroOne(a) {
+			x, z = b, a
+		}
+		p.implyLe(lit{z, false}, []int64{1}, []term{c}, 0)
+		p.implyLe(lit{z, false}, []int64{-1}, []term{c}, 0)
+		p.implyLe(lit{z, true}, []int64{1, -1}, []term{c, x}, 0)
+		p.implyLe(lit{z, true}, []int64{-1, 1}, []term{c, x}, 0)
 	default:
 		p.function(p.bin(engine.OpMul, p.ex(0), p.ex(1)), 2)
 	}
+}
+
+func isZeroOne(t term) bool {
+	lo, hi := t.bounds()
+	return lo == 0 && hi == 1
 }
 
 // postElement posts c = as[b], as indexed from 1.
