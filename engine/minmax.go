@@ -21,9 +21,10 @@ import "math"
 // That is bounds consistency, and domain consistency when z is small, as
 // Gecode's min and max offer.
 type minMax struct {
-	xs    []int32
-	z     int32
-	isMax bool
+	xs     []int32
+	z      int32
+	isMax  bool
+	bounds bool // bounds consistency only: no domain step
 }
 
 func newMinMax(xs []int32, z int32, isMax bool) *minMax {
@@ -72,7 +73,7 @@ func (p *minMax) propagate(t *store, _ propMode) bool {
 		}
 	}
 	n := int64(len(p.xs))
-	if t.size(p.z) > smallDomain || n*n*int64(t.size(p.z)) > 1<<16 {
+	if p.bounds || t.size(p.z) > smallDomain || n*n*int64(t.size(p.z)) > 1<<16 {
 		return true
 	}
 	if fixpoint && p.intervals(t) {
@@ -114,17 +115,22 @@ func (p *minMax) has(t *store, x int32, v int64) bool {
 func (p *minMax) domains(t *store) bool {
 	var low lowest
 	low.find(p, t)
+	var sup supports
+	sup.find(p, t, &low)
 	for i, xi := range p.xs {
-		best, found := int64(0), false // the least z value supported without x_i
-		p.eachValue(t, p.z, func(v int64) bool {
-			for j, xj := range p.xs {
-				if j != i && p.has(t, xj, v) && v <= low.without(i, j) {
-					best, found = v, true
-					return false
+		best, found := sup.without(i) // the least z value supported without x_i
+		if !sup.ok {
+			best, found = int64(0), false
+			p.eachValue(t, p.z, func(v int64) bool {
+				for j, xj := range p.xs {
+					if j != i && p.has(t, xj, v) && v <= low.without(i, j) {
+						best, found = v, true
+						return false
+					}
 				}
-			}
-			return true
-		})
+				return true
+			})
+		}
 		var bad []int64
 		reach := low.without(i, -1)
 		p.eachValue(t, xi, func(w int64) bool {
@@ -143,6 +149,7 @@ func (p *minMax) domains(t *store) bool {
 		}
 		if len(bad) > 0 {
 			low.find(p, t) // x_i's upper bound may have moved
+			sup.find(p, t, &low)
 		}
 	}
 	var bad []int64
@@ -165,6 +172,51 @@ func (p *minMax) domains(t *store) bool {
 		}
 	}
 	return true
+}
+
+// supports holds the least value of z that an x holds, v1, one x that
+// holds it, and the least value held by another x, v2: the least value
+// of z supported without x_i is v1, or v2 for that one x. It holds (ok)
+// when every value of z is at most every x's upper bound, so that the
+// other xs can always be at least the value; else domains looks for
+// each x_i's support itself.
+type supports struct {
+	ok     bool
+	v1, v2 int64
+	h1     int
+	has1   bool // v1 was found
+	has2   bool // v2 was found
+}
+
+func (s *supports) find(p *minMax, t *store, low *lowest) {
+	*s = supports{h1: -1}
+	zhi := p.hi(t, p.z)
+	if zhi > low.without(-1, -1) {
+		return
+	}
+	s.ok = true
+	p.eachValue(t, p.z, func(v int64) bool {
+		for j, xj := range p.xs {
+			if !p.has(t, xj, v) {
+				continue
+			}
+			if !s.has1 {
+				s.v1, s.h1, s.has1 = v, j, true
+			} else if j != s.h1 {
+				s.v2, s.has2 = v, true
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// without returns the least value of z held by an x other than the i-th.
+func (s *supports) without(i int) (int64, bool) {
+	if i != s.h1 {
+		return s.v1, s.has1
+	}
+	return s.v2, s.has2
 }
 
 // lowest holds the three least upper bounds of the xs (read as min) and

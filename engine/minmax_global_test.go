@@ -32,11 +32,12 @@ func smallVar(rng *rand.Rand, m *Model, name string) Expr {
 func extremumChecks() []globalCheck {
 	var cs []globalCheck
 	for _, isMax := range []bool{false, true} {
-		for _, repeats := range []bool{false, true} {
+		for _, c := range []struct{ repeats, domain bool }{{false, true}, {true, true}, {false, false}} {
+			repeats := c.repeats
 			cs = append(cs, globalCheck{
-				name:      fmt.Sprintf("extremum max=%v repeats=%v", isMax, repeats),
+				name:      fmt.Sprintf("extremum max=%v repeats=%v domain=%v", isMax, repeats, c.domain),
 				instances: 60,
-				dc:        !repeats,
+				dc:        !repeats && c.domain,
 				make: func(rng *rand.Rand, m *Model) Global {
 					n := 1 + rng.Intn(4)
 					z := smallVar(rng, m, "z")
@@ -54,6 +55,7 @@ func extremumChecks() []globalCheck {
 					if err != nil {
 						panic(err)
 					}
+					g.Domain = c.domain
 					return g
 				},
 			})
@@ -69,18 +71,20 @@ func TestExtremumGlobal(t *testing.T) {
 }
 
 func TestAbsGlobal(t *testing.T) {
-	globalCheck{
-		name:      "abs",
-		instances: 60,
-		dc:        true,
-		make: func(rng *rand.Rand, m *Model) Global {
-			z, x := smallVar(rng, m, "z"), smallVar(rng, m, "x")
-			if rng.Intn(5) == 0 {
-				x = z
-			}
-			return &Abs{Z: z, X: x}
-		},
-	}.run(t)
+	for _, domain := range []bool{true, false} {
+		globalCheck{
+			name:      fmt.Sprintf("abs domain=%v", domain),
+			instances: 60,
+			dc:        domain,
+			make: func(rng *rand.Rand, m *Model) Global {
+				z, x := smallVar(rng, m, "z"), smallVar(rng, m, "x")
+				if rng.Intn(5) == 0 {
+					x = z
+				}
+				return &Abs{Z: z, X: x, Domain: domain}
+			},
+		}.run(t)
+	}
 }
 
 func TestExtremumOfNothing(t *testing.T) {

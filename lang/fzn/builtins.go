@@ -224,7 +224,8 @@ func (p *poster) function(e engine.Expr, res int) {
 // extremum posts m = max(xs) or min(xs); of no value, it is undefined.
 // Over variables, it is the engine's minimum or maximum global: the
 // minMax propagator alone, without the generic propagator that the
-// expression m = min(xs) would also get.
+// expression m = min(xs) would also get; bounds consistent, as Gecode's
+// by default, unless annotated ::domain.
 func (p *poster) extremum(isMax bool, m term, xs []term) {
 	if len(xs) == 0 {
 		p.c.unsat = true
@@ -238,7 +239,11 @@ func (p *poster) extremum(isMax bool, m term, xs []term) {
 		p.require(p.bin(engine.OpEq, p.ref(m), p.nary(op, p.refs(xs))))
 		return
 	}
-	p.global(engine.NewExtremum(p.ref(m), p.refs(xs), isMax))
+	g, err := engine.NewExtremum(p.ref(m), p.refs(xs), isMax)
+	if g != nil {
+		g.Domain = p.fc.hasAnnotation("domain")
+	}
+	p.global(g, err)
 }
 
 // member posts r <-> x in set, as the engine's member global: its
@@ -248,15 +253,15 @@ func (p *poster) member(x term, set []int64, r term) {
 	p.global(engine.NewMember(p.ref(x), set, p.ref(r)))
 }
 
-// postAbs posts y = |x|, as the engine's abs global over variables (see
-// extremum).
+// postAbs posts y = |x|, as the engine's abs global over variables,
+// bounds consistent unless annotated ::domain (see extremum).
 func postAbs(p *poster) {
 	x, y := p.term(0), p.term(1)
 	if !allVars([]term{x, y}) {
 		p.function(p.keep(engine.NewUnary(engine.OpAbs, p.ex(0))), 1)
 		return
 	}
-	p.global(&engine.Abs{Z: p.ref(y), X: p.ref(x)}, nil)
+	p.global(&engine.Abs{Z: p.ref(y), X: p.ref(x), Domain: p.fc.hasAnnotation("domain")}, nil)
 }
 
 func allVars(ts []term) bool {
