@@ -1,39 +1,45 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
 
 func TestMemberGlobal(t *testing.T) {
-	globalCheck{
-		name:      "member",
-		instances: 80,
-		dc:        true,
-		make: func(rng *rand.Rand, m *Model) Global {
-			x := smallVar(rng, m, "x")
-			var lo, hi int64 = 0, 1
-			switch rng.Intn(6) { // now and then b is fixed already
-			case 0:
-				hi = 0
-			case 1:
-				lo = 1
-			}
-			b, err := m.NewVarRange("b", lo, hi)
-			if err != nil {
-				panic(err)
-			}
-			set := make([]int64, rng.Intn(4))
-			for i := range set {
-				set[i] = rng.Int63n(11) - 5
-			}
-			g, err := NewMember(x, set, m.Ref(b))
-			if err != nil {
-				panic(err)
-			}
-			return g
-		},
-	}.run(t)
+	for _, neg := range []bool{false, true} {
+		for _, imp := range []bool{false, true} {
+			globalCheck{
+				name:      fmt.Sprintf("member neg=%v imp=%v", neg, imp),
+				instances: 80,
+				dc:        true,
+				make: func(rng *rand.Rand, m *Model) Global {
+					x := smallVar(rng, m, "x")
+					var lo, hi int64 = 0, 1
+					switch rng.Intn(6) { // now and then b is fixed already
+					case 0:
+						hi = 0
+					case 1:
+						lo = 1
+					}
+					b, err := m.NewVarRange("b", lo, hi)
+					if err != nil {
+						panic(err)
+					}
+					set := make([]int64, rng.Intn(4))
+					for i := range set {
+						set[i] = rng.Int63n(11) - 5
+					}
+					g, err := NewMember(x, set, m.Ref(b))
+					if err != nil {
+						panic(err)
+					}
+					g.Neg, g.Imp = neg, imp
+					return g
+				},
+			}.run(t)
+		}
+	}
 }
 
 func TestMemberNeedsBool(t *testing.T) {

@@ -42,8 +42,8 @@ func init() {
 		}
 		return engine.NewInSet(p.ex(0), vs, false)
 	}, reif: func(p *poster, r term, imp bool) {
-		if vs, ok := setValues(p.set(1), 1<<20); ok && !imp && !r.isConst() && !p.term(0).isConst() {
-			p.member(p.term(0), vs, r)
+		if vs, ok := setValues(p.set(1), 1<<20); ok && !r.isConst() && !p.term(0).isConst() {
+			p.member(p.term(0), vs, r, false, imp)
 			return
 		}
 		p.reify(r, relations["set_in"].truth(p), imp)
@@ -161,8 +161,8 @@ func compareRel(sig string, op engine.BinOp) relation {
 				// x = c as membership: bounds miss a c inside x's bounds but
 				// not in its domain, which must make r false (depot-placement:
 				// "some Y equals C" clauses over such literals)
-				if !imp && !r.isConst() && op == engine.OpEq {
-					p.member(x, []int64{c}, r)
+				if !r.isConst() {
+					p.member(x, []int64{c}, r, op == engine.OpNe, imp)
 					return
 				}
 				p.reify(r, engine.NewInSet(p.ref(x), []int64{c}, op == engine.OpNe), imp)
@@ -246,11 +246,15 @@ func (p *poster) extremum(isMax bool, m term, xs []term) {
 	p.global(g, err)
 }
 
-// member posts r <-> x in set, as the engine's member global: its
-// propagator alone, where the expression would get the generic binary
-// one too.
-func (p *poster) member(x term, set []int64, r term) {
-	p.global(engine.NewMember(p.ref(x), set, p.ref(r)))
+// member posts r <-> x in set (not in set if neg; only r -> ... if imp),
+// as the engine's member global: its propagator alone, where the
+// expression would get the generic binary one too.
+func (p *poster) member(x term, set []int64, r term, neg, imp bool) {
+	g, err := engine.NewMember(p.ref(x), set, p.ref(r))
+	if g != nil {
+		g.Neg, g.Imp = neg, imp
+	}
+	p.global(g, err)
 }
 
 // postAbs posts y = |x|, as the engine's abs global over variables,
