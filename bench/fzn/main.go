@@ -6,6 +6,12 @@
 //
 //	go run ./bench/fzn [-dir ../shared/mznbench] [-sel public.json] [-reps 3] > report.md
 //
+// bench/fzn/wider.json is a wider selection (made by select.py, beside
+// this file) from a checkout of github.com/MiniZinc/minizinc-benchmarks:
+//
+//	mkdir -p DIR && ln -s CHECKOUT DIR/files
+//	go run ./bench/fzn -dir DIR -sel bench/fzn/wider.json -reps 1 > report.md
+//
 // A selection is a JSON list of instances (the format of
 // ../shared/mznbench/public.json): model and data paths under DIR/files,
 // kind (satisfy, minimize, maximize), Gecode's answer (an objective, SAT
@@ -57,7 +63,7 @@ type result struct {
 
 func main() {
 	dir := flag.String("dir", "", "the selection's folder, with files/ beneath (default: ../shared/mznbench, from a worktree ../../shared/mznbench)")
-	sel := flag.String("sel", "public.json", "the selection, a JSON file in -dir")
+	sel := flag.String("sel", "public.json", "the selection, a JSON file in -dir, or a path with a slash (bench/fzn/wider.json)")
 	reps := flag.Int("reps", 3, "runs of each solver on each instance; the report shows medians")
 	csp := flag.String("csp", "", "a csp binary (default: build ./cmd/csp)")
 	only := flag.String("only", "", "run only the instances whose family matches this regular expression")
@@ -69,7 +75,11 @@ func main() {
 			*dir = "../../shared/mznbench"
 		}
 	}
-	insts, err := load(filepath.Join(*dir, *sel))
+	path := filepath.Join(*dir, *sel)
+	if _, err := os.Stat(*sel); err == nil && strings.ContainsRune(*sel, os.PathSeparator) {
+		path = *sel // a selection kept elsewhere (bench/fzn/wider.json)
+	}
+	insts, err := load(path)
 	if err != nil {
 		fatal(err)
 	}
