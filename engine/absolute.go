@@ -9,11 +9,12 @@ package engine
 // between -min z and min z moves out to ±min z. That is bounds
 // consistency over the integers when the bounds alone are known.
 type absolute struct {
-	x, z int32
+	x, z   int32
+	bounds bool // bounds consistency only: no domain step
 }
 
 func (p *absolute) propagate(t *store, _ propMode) bool {
-	if t.size(p.x) <= smallDomain && t.size(p.z) <= smallDomain {
+	if !p.bounds && t.size(p.x) <= smallDomain && t.size(p.z) <= smallDomain {
 		return p.domains(t)
 	}
 	for range maxRounds {

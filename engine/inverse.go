@@ -206,8 +206,14 @@ func (p *inverseProp) channel(t *store, a []int32, ka []int64, b []int32, kb []i
 			}
 			continue
 		}
-		for j := range b {
-			if t.contains(x, bb+int64(j)) && !invHas(t, b[j], kb[j], ba+int64(i)) && !t.remove(x, bb+int64(j)) {
+		// x's values rather than every j: the domains shrink fast, and
+		// this runs at every change of any variable
+		for v, ok := t.minOf(x), true; ok; v, ok = t.nextValue(x, v) {
+			j := v - bb
+			if j < 0 || j >= int64(len(b)) {
+				continue // ranges removes it
+			}
+			if !invHas(t, b[j], kb[j], ba+int64(i)) && !t.remove(x, v) {
 				return false
 			}
 		}
@@ -235,6 +241,13 @@ func (p *inverseProp) distinct(t *store) bool {
 		}
 		for k, y := range p.f {
 			if int32(k) == i || y >= 0 && y == p.f[i] {
+				continue
+			}
+			if y >= 0 && t.fixed(y) && p.queued[k] {
+				// queued already: its own turn compares the two values
+				if t.minOf(y) == v {
+					return false
+				}
 				continue
 			}
 			if !invDrop(t, y, p.kf[k], v) {

@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // minMax is z = min(xs) (or max, read with every value negated: max(xs) =
 // -min(-xs)). For min:
 //
@@ -19,9 +21,10 @@ package engine
 // That is bounds consistency, and domain consistency when z is small, as
 // Gecode's min and max offer.
 type minMax struct {
-	xs    []int32
-	z     int32
-	isMax bool
+	xs     []int32
+	z      int32
+	isMax  bool
+	bounds bool // bounds consistency only: no domain step
 }
 
 func newMinMax(xs []int32, z int32, isMax bool) *minMax {
@@ -58,20 +61,43 @@ func (p *minMax) atMost(t *store, x int32, v int64) bool {
 }
 
 func (p *minMax) propagate(t *store, _ propMode) bool {
+	fixpoint := false
 	for range maxRounds {
 		c := t.changes
 		if !p.round(t) {
 			return false
 		}
 		if t.changes == c {
+			fixpoint = true
 			break
 		}
 	}
 	n := int64(len(p.xs))
-	if t.size(p.z) > smallDomain || n*n*int64(t.size(p.z)) > 1<<16 {
+	if p.bounds || t.size(p.z) > smallDomain || n*n*int64(t.size(p.z)) > 1<<16 {
+		return true
+	}
+	if fixpoint && p.intervals(t) {
+		// Over intervals, round's fixpoint is domain consistent already:
+		// a value of z is held by the x of least lower bound, a value of
+		// x_i at most max z is in z, and one above has the least value
+		// of another candidate beneath it (with x_i the only candidate,
+		// round made x_i's domain z's).
 		return true
 	}
 	return p.domains(t)
+}
+
+// intervals reports whether z and every x are intervals, without holes.
+func (p *minMax) intervals(t *store) bool {
+	if t.size(p.z) != t.maxOf(p.z)-t.minOf(p.z)+1 {
+		return false
+	}
+	for _, x := range p.xs {
+		if t.size(x) != t.maxOf(x)-t.minOf(x)+1 {
+			return false
+		}
+	}
+	return true
 }
 
 // has reports whether x holds v, read as min's value (negated for max).
@@ -87,20 +113,31 @@ func (p *minMax) has(t *store, x int32, v int64) bool {
 // value w of x_i stays iff either w is in z and every other x can be w
 // or more, or some value of z below w has such a support without x_i.
 func (p *minMax) domains(t *store) bool {
+	var low lowest
+	low.find(p, t)
+	var sup supports
+	sup.find(p, t, &low)
 	for i, xi := range p.xs {
-		best, found := int64(0), false // the least z value supported without x_i
-		p.eachValue(t, p.z, func(v int64) bool {
-			for j, xj := range p.xs {
-				if j != i && p.has(t, xj, v) && p.othersReach(t, v, i, j) {
-					best, found = v, true
-					return false
+		best, found := sup.without(i) // the least z value supported without x_i
+		if !sup.ok {
+			best, found = int64(0), false
+			p.eachValue(t, p.z, func(v int64) bool {
+				for j, xj := range p.xs {
+					if j != i && p.has(t, xj, v) && v <= low.without(i, j) {
+						best, found = v, true
+						return false
+					}
 				}
-			}
-			return true
-		})
+				return true
+			})
+		}
 		var bad []int64
+		reach := low.without(i, -1)
 		p.eachValue(t, xi, func(w int64) bool {
-			if (!found || w <= best) && !(p.has(t, p.z, w) && p.othersReach(t, w, i, -1)) {
+			if found && w > best {
+				return false // x_i above a supported minimum: any value will do
+			}
+			if !(p.has(t, p.z, w) && w <= reach) {
 				bad = append(bad, w)
 			}
 			return true
@@ -110,12 +147,16 @@ func (p *minMax) domains(t *store) bool {
 				return false
 			}
 		}
+		if len(bad) > 0 {
+			low.find(p, t) // x_i's upper bound may have moved
+			sup.find(p, t, &low)
+		}
 	}
 	var bad []int64
 	p.eachValue(t, p.z, func(v int64) bool {
 		held := false
 		for j, xj := range p.xs {
-			if p.has(t, xj, v) && p.othersReach(t, v, j, -1) {
+			if p.has(t, xj, v) && v <= low.without(j, -1) {
 				held = true
 				break
 			}
@@ -133,15 +174,86 @@ func (p *minMax) domains(t *store) bool {
 	return true
 }
 
-// othersReach reports whether every x but the i-th and j-th can be v or
-// more (read as min).
-func (p *minMax) othersReach(t *store, v int64, i, j int) bool {
-	for l, x := range p.xs {
-		if l != i && l != j && p.hi(t, x) < v {
-			return false
+// supports holds the least value of z that an x holds, v1, one x that
+// holds it, and the least value held by another x, v2: the least value
+// of z supported without x_i is v1, or v2 for that one x. It holds (ok)
+// when every value of z is at most every x's upper bound, so that the
+// other xs can always be at least the value; else domains looks for
+// each x_i's support itself.
+type supports struct {
+	ok     bool
+	v1, v2 int64
+	h1     int
+	has1   bool // v1 was found
+	has2   bool // v2 was found
+}
+
+func (s *supports) find(p *minMax, t *store, low *lowest) {
+	*s = supports{h1: -1}
+	zhi := p.hi(t, p.z)
+	if zhi > low.without(-1, -1) {
+		return
+	}
+	s.ok = true
+	p.eachValue(t, p.z, func(v int64) bool {
+		for j, xj := range p.xs {
+			if !p.has(t, xj, v) {
+				continue
+			}
+			if !s.has1 {
+				s.v1, s.h1, s.has1 = v, j, true
+			} else if j != s.h1 {
+				s.v2, s.has2 = v, true
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// without returns the least value of z held by an x other than the i-th.
+func (s *supports) without(i int) (int64, bool) {
+	if i != s.h1 {
+		return s.v1, s.has1
+	}
+	return s.v2, s.has2
+}
+
+// lowest holds the three least upper bounds of the xs (read as min) and
+// whose they are, so that the least upper bound of every x but one or
+// two is read in constant time: every x but those can be v or more iff v
+// is at most that bound.
+type lowest struct {
+	hi  [3]int64
+	idx [3]int
+}
+
+func (l *lowest) find(p *minMax, t *store) {
+	l.hi = [3]int64{math.MaxInt64, math.MaxInt64, math.MaxInt64}
+	l.idx = [3]int{-1, -1, -1}
+	for k, x := range p.xs {
+		h := p.hi(t, x)
+		switch {
+		case h < l.hi[0]:
+			l.hi[2], l.idx[2], l.hi[1], l.idx[1] = l.hi[1], l.idx[1], l.hi[0], l.idx[0]
+			l.hi[0], l.idx[0] = h, k
+		case h < l.hi[1]:
+			l.hi[2], l.idx[2] = l.hi[1], l.idx[1]
+			l.hi[1], l.idx[1] = h, k
+		case h < l.hi[2]:
+			l.hi[2], l.idx[2] = h, k
 		}
 	}
-	return true
+}
+
+// without is the least upper bound of the xs but the i-th and j-th.
+func (l *lowest) without(i, j int) int64 {
+	for s := range 3 {
+		if l.idx[s] != i && l.idx[s] != j {
+			return l.hi[s]
+		}
+	}
+	return math.MaxInt64
 }
 
 // eachValue calls f with the values of x read as min's, ascending, until

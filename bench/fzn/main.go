@@ -6,6 +6,12 @@
 //
 //	go run ./bench/fzn [-dir ../shared/mznbench] [-sel public.json] [-reps 3] > report.md
 //
+// bench/fzn/wider.json is a wider selection (made by select.py, beside
+// this file) from a checkout of github.com/MiniZinc/minizinc-benchmarks:
+//
+//	mkdir -p DIR && ln -s CHECKOUT DIR/files
+//	go run ./bench/fzn -dir DIR -sel bench/fzn/wider.json -reps 1 > report.md
+//
 // A selection is a JSON list of instances (the format of
 // ../shared/mznbench/public.json): model and data paths under DIR/files,
 // kind (satisfy, minimize, maximize), Gecode's answer (an objective, SAT
@@ -49,14 +55,15 @@ type result struct {
 	solveTime float64 // the solver's own solveTime statistic, -1 if none
 	nodes     string
 	answer    string // the objective, SAT or UNSAT, or "-"
-	verdict   string // solved, unsolved or WRONG
+	verdict   string // solved, unsolved, WRONG, ERROR or TIMEOUT
 	checked   string // csp's solution given back to MiniZinc: checked, REJECTED, - or why not
 	timedOut  bool
+	err       string // the first error line of a failed run
 }
 
 func main() {
 	dir := flag.String("dir", "", "the selection's folder, with files/ beneath (default: ../shared/mznbench, from a worktree ../../shared/mznbench)")
-	sel := flag.String("sel", "public.json", "the selection, a JSON file in -dir")
+	sel := flag.String("sel", "public.json", "the selection, a JSON file in -dir, or a path with a slash (bench/fzn/wider.json)")
 	reps := flag.Int("reps", 3, "runs of each solver on each instance; the report shows medians")
 	csp := flag.String("csp", "", "a csp binary (default: build ./cmd/csp)")
 	only := flag.String("only", "", "run only the instances whose family matches this regular expression")
@@ -68,7 +75,11 @@ func main() {
 			*dir = "../../shared/mznbench"
 		}
 	}
-	insts, err := load(filepath.Join(*dir, *sel))
+	path := filepath.Join(*dir, *sel)
+	if _, err := os.Stat(*sel); err == nil && strings.ContainsRune(*sel, os.PathSeparator) {
+		path = *sel // a selection kept elsewhere (bench/fzn/wider.json)
+	}
+	insts, err := load(path)
 	if err != nil {
 		fatal(err)
 	}
@@ -158,6 +169,7 @@ func (in instance) limit() time.Duration {
 var (
 	objectiveLine = regexp.MustCompile(`(?m)^_objective = (-?\d+);?$`)
 	statLine      = regexp.MustCompile(`(?m)^%%%mzn-stat: (\w+)=(.*)$`)
+	errorLine     = regexp.MustCompile(`(?m)^.*(Error|error:|panic|csp fzn:).*$`)
 )
 
 func runOne(dir string, in instance, solver, solvers string) result {
@@ -176,10 +188,11 @@ func runOne(dir string, in instance, solver, solvers string) result {
 	// minizinc's solver is its child: stop the whole group at the limit
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	var out bytes.Buffer
+	var out, errOut bytes.Buffer
 	cmd.Stdout = &out
+	cmd.Stderr = &errOut
 	start := time.Now()
-	cmd.Run()
+	runErr := cmd.Run()
 	r := result{wall: time.Since(start), solveTime: -1, nodes: "-", timedOut: ctx.Err() != nil}
 	text := out.String()
 	for _, m := range statLine.FindAllStringSubmatch(text, -1) {
@@ -193,6 +206,17 @@ func runOne(dir string, in instance, solver, solvers string) result {
 		}
 	}
 	r.answer, r.verdict = judge(in, text)
+	switch {
+	case r.verdict != "unsolved":
+	case r.timedOut && !strings.Contains(text, "=====UNKNOWN=====") && !strings.Contains(text, "----------"):
+		// killed at the limit without a word: MiniZinc's --time-limit did
+		// not make the solver report in time
+		r.verdict = "TIMEOUT"
+	case !r.timedOut && (runErr != nil || errorLine.MatchString(errOut.String())):
+		// flattening refused, a builtin missing, a crash
+		r.verdict = "ERROR"
+		r.err = firstLine(errorLine.FindString(errOut.String())+"\n"+errOut.String(), runErr)
+	}
 	if solver == "csp" && r.verdict != "WRONG" {
 		r.checked = check(dir, in, text)
 		if r.checked == "REJECTED" {
@@ -335,12 +359,13 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 	fmt.Println("| family | data | kind | Gecode's answer | csp | verdict | csp's solution | csp time | Gecode time | csp solveTime | Gecode solveTime | csp nodes | Gecode nodes | limit |")
 	fmt.Println("|---|---|---|---|---|---|---|--:|--:|--:|--:|--:|--:|--:|")
 	var solved, gecodeSolved, wrong int
+	counts := map[string]int{}
 	for _, r := range rows {
 		c, g := median(r.csp), median(r.gecode)
 		verdict := c.verdict
 		for _, x := range r.csp {
-			if x.verdict == "WRONG" {
-				verdict = "WRONG"
+			if x.verdict == "WRONG" || x.verdict == "ERROR" && verdict != "WRONG" {
+				verdict, c.err = x.verdict, x.err
 			}
 		}
 		switch verdict {
@@ -349,6 +374,10 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 		case "WRONG":
 			wrong++
 		}
+		counts[verdict]++
+		if c.err != "" {
+			verdict += ": " + strings.ReplaceAll(c.err, "|", "\\|")
+		}
 		if g.verdict == "solved" {
 			gecodeSolved++
 		}
@@ -356,8 +385,9 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 			r.in.Family, filepath.Base(r.in.Data), r.in.Kind, r.in.Answer, c.answer, verdict, c.checked,
 			wall(c), wall(g), solveTime(c), solveTime(g), c.nodes, g.nodes, r.in.limit().Seconds())
 	}
-	fmt.Printf("\ncsp solved %d of %d within the limit, Gecode %d in the same run; %d wrong answers.\n", solved, len(rows), gecodeSolved, wrong)
-	fmt.Println("\nTimes are the wall time of the whole `minizinc` process (flattening with the solver's library, then solving); solveTime is the solver's own statistic. csp's last solution is given back to MiniZinc as data with the model, and Gecode solves that: `checked` means the model accepts it, REJECTED (a wrong answer) that it breaks a constraint. A time past the limit is shown as `>` the limit: the solver was stopped.")
+	fmt.Printf("\ncsp solved %d of %d within the limit, Gecode %d in the same run; %d wrong answers, %d errors, %d unsolved (best or UNKNOWN in time), %d stopped at the limit without a word.\n",
+		solved, len(rows), gecodeSolved, wrong, counts["ERROR"], counts["unsolved"], counts["TIMEOUT"])
+	fmt.Println("\nTimes are the wall time of the whole `minizinc` process (flattening with the solver's library, then solving); solveTime is the solver's own statistic. csp's last solution is given back to MiniZinc as data with the model, and Gecode solves that: `checked` means the model accepts it, REJECTED (a wrong answer) that it breaks a constraint. A time past the limit is shown as `>` the limit: the solver was stopped. ERROR: MiniZinc or csp failed (flattening refused, a builtin missing, a crash), with the first error line; TIMEOUT: stopped at the limit without a solution or =====UNKNOWN=====.")
 	return wrong
 }
 

@@ -214,6 +214,19 @@ var specialGens = map[string]func(g *gen, n int){
 		}
 		g.in.args = append(g.in.args, g.word("[i]", n+1), constTerms(vals...), g.word("[i]", m))
 	},
+	// one factor in 0..1 half of the time, as bool2int(b)·x, which is
+	// posted as two implications
+	"int_times": func(g *gen, n int) {
+		a, b, c := g.word("i", 0), g.word("i", 0), g.word("i", 0)
+		if g.r.IntN(2) == 0 {
+			g.in.ints = append(g.in.ints, []int64{0, 1})
+			b = genArg{terms: []genTerm{{v: len(g.in.ints) - 1}}}
+			if g.r.IntN(2) == 0 {
+				a, b = b, a
+			}
+		}
+		g.in.args = append(g.in.args, a, b, c)
+	},
 	"int_pow": func(g *gen, n int) {
 		g.in.args = append(g.in.args, g.word("i", 0), g.word("i", 0), g.word("i", 0))
 	},

@@ -1,6 +1,8 @@
 package fzn
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/csp-lang/csp/engine"
@@ -41,6 +43,12 @@ func init() {
 			return p.inIntervals(p.ex(0), p.set(1))
 		}
 		return engine.NewInSet(p.ex(0), vs, false)
+	}, reif: func(p *poster, r term, imp bool) {
+		if vs, ok := setValues(p.set(1), 1<<20); ok && !r.isConst() && !p.term(0).isConst() {
+			p.member(p.term(0), vs, r, false, imp)
+			return
+		}
+		p.reify(r, relations["set_in"].truth(p), imp)
 	}}
 	relations["bool_clause"] = relation{sig: "[b] [b]",
 		truth: func(p *poster) engine.Expr {
@@ -56,20 +64,20 @@ func init() {
 		"int_times": {"i i i", postTimes},
 		"int_div":   {"i i i", func(p *poster) { p.function(p.bin(engine.OpDiv, p.ex(0), p.ex(1)), 2) }},
 		"int_mod":   {"i i i", func(p *poster) { p.function(p.bin(engine.OpMod, p.ex(0), p.ex(1)), 2) }},
-		"int_abs":   {"i i", func(p *poster) { p.function(p.keep(engine.NewUnary(engine.OpAbs, p.ex(0))), 1) }},
+		"int_abs":   {"i i", postAbs},
 		"int_negate": {"i i", func(p *poster) {
 			p.linear([]int64{1, 1}, p.terms(0, 1), engine.OpEq, 0)
 		}},
-		"int_min":           {"i i i", func(p *poster) { p.function(p.nary(engine.OpMin, []engine.Expr{p.ex(0), p.ex(1)}), 2) }},
-		"int_max":           {"i i i", func(p *poster) { p.function(p.nary(engine.OpMax, []engine.Expr{p.ex(0), p.ex(1)}), 2) }},
+		"int_min":           {"i i i", func(p *poster) { p.extremum(false, p.term(2), []term{p.term(0), p.term(1)}) }},
+		"int_max":           {"i i i", func(p *poster) { p.extremum(true, p.term(2), []term{p.term(0), p.term(1)}) }},
 		"int_pow":           {"i i i", postPow},
 		"int_pow_fixed":     {"i I i", postPow},
-		"array_int_maximum": {"i [i]", func(p *poster) { p.extremum(engine.OpMax) }},
-		"array_int_minimum": {"i [i]", func(p *poster) { p.extremum(engine.OpMin) }},
+		"array_int_maximum": {"i [i]", func(p *poster) { p.extremum(true, p.term(0), p.arr(1)) }},
+		"array_int_minimum": {"i [i]", func(p *poster) { p.extremum(false, p.term(0), p.arr(1)) }},
 
-		"array_int_element":      {"i [I] i", postElement},
+		"array_int_element":      {"i [I] i", postConstElement},
 		"array_var_int_element":  {"i [i] i", postElement},
-		"array_bool_element":     {"i [B] b", postElement},
+		"array_bool_element":     {"i [B] b", postConstElement},
 		"array_var_bool_element": {"i [b] b", postElement},
 
 		"bool2int": {"b i", func(p *poster) { p.linear([]int64{1, -1}, p.terms(0, 1), engine.OpEq, 0) }},
@@ -87,13 +95,11 @@ func init() {
 		"array_bool_and_imp": {"[b] b", func(p *poster) { p.iffAll(lit{p.term(1), true}, lits(p.arr(0), true), true) }},
 		"array_bool_or":      {"[b] b", func(p *poster) { p.iffAny(lit{p.term(1), true}, lits(p.arr(0), true), false) }},
 		"array_bool_or_imp":  {"[b] b", func(p *poster) { p.iffAny(lit{p.term(1), true}, lits(p.arr(0), true), true) }},
-		"bool_xor": {"b b b", func(p *poster) {
-			p.reify(p.term(2), p.bin(engine.OpNe, p.ex(0), p.ex(1)), false)
-		}},
+		"bool_xor":           {"b b b", func(p *poster) { p.parityLinear(p.terms(0, 1, 2), false) }},
 		"bool_xor_imp": {"b b b", func(p *poster) {
 			p.reify(p.term(2), p.bin(engine.OpNe, p.ex(0), p.ex(1)), true)
 		}},
-		"array_bool_xor": {"[b]", func(p *poster) { p.require(p.parity(p.arr(0))) }},
+		"array_bool_xor": {"[b]", func(p *poster) { p.parityLinear(p.arr(0), true) }},
 		"array_bool_xor_imp": {"[b] b", func(p *poster) {
 			p.reify(p.term(1), p.parity(p.arr(0)), true)
 		}},
@@ -155,6 +161,10 @@ func compareRel(sig string, op engine.BinOp) relation {
 				// x = c as membership: bounds miss a c inside x's bounds but
 				// not in its domain, which must make r false (depot-placement:
 				// "some Y equals C" clauses over such literals)
+				if !r.isConst() {
+					p.member(x, []int64{c}, r, op == engine.OpNe, imp)
+					return
+				}
 				p.reify(r, engine.NewInSet(p.ref(x), []int64{c}, op == engine.OpNe), imp)
 				return
 			}
@@ -212,12 +222,80 @@ func (p *poster) function(e engine.Expr, res int) {
 }
 
 // extremum posts m = max(xs) or min(xs); of no value, it is undefined.
-func (p *poster) extremum(op engine.NaryOp) {
-	if len(p.arr(1)) == 0 {
+// Over variables, it is the engine's minimum or maximum global: the
+// minMax propagator alone, without the generic propagator that the
+// expression m = min(xs) would also get; bounds consistent, as Gecode's
+// by default, unless annotated ::domain.
+func (p *poster) extremum(isMax bool, m term, xs []term) {
+	if len(xs) == 0 {
 		p.c.unsat = true
 		return
 	}
-	p.require(p.bin(engine.OpEq, p.ex(0), p.nary(op, p.exs(1))))
+	op := engine.OpMin
+	if isMax {
+		op = engine.OpMax
+	}
+	if !allVars(append([]term{m}, xs...)) {
+		p.require(p.bin(engine.OpEq, p.ref(m), p.nary(op, p.refs(xs))))
+		return
+	}
+	g, err := engine.NewExtremum(p.ref(m), p.refs(xs), isMax)
+	if g != nil {
+		g.Domain = p.fc.hasAnnotation("domain")
+	}
+	p.global(g, err)
+}
+
+// member posts r <-> x in set (not in set if neg; only r -> ... if imp),
+// as the engine's member global: its propagator alone, where the
+// expression would get the generic binary one too.
+func (p *poster) member(x term, set []int64, r term, neg, imp bool) {
+	g, err := engine.NewMember(p.ref(x), set, p.ref(r))
+	if g != nil {
+		g.Neg, g.Imp = neg, imp
+	}
+	p.global(g, err)
+}
+
+// postAbs posts y = |x|, as the engine's abs global over variables,
+// bounds consistent unless annotated ::domain (see extremum).
+func postAbs(p *poster) {
+	x, y := p.term(0), p.term(1)
+	if !allVars([]term{x, y}) {
+		p.function(p.keep(engine.NewUnary(engine.OpAbs, p.ex(0))), 1)
+		return
+	}
+	p.global(&engine.Abs{Z: p.ref(y), X: p.ref(x), Domain: p.fc.hasAnnotation("domain")}, nil)
+}
+
+func allVars(ts []term) bool {
+	for _, t := range ts {
+		if t.isConst() {
+			return false
+		}
+	}
+	return true
+}
+
+// parityLinear posts "an odd (or even) number of the bools hold" as the
+// linear sum(bs) - 2k = 1 (or 0) over a new k: bounds propagation fixes
+// the last open bool as parity does, without the generic propagator of
+// sum(bs) mod 2, which enumerates the tuples (parity-learning: 88 xors,
+// half the solving time). bool_xor(a, b, r), r <-> a != b, is a + b + r
+// even.
+func (p *poster) parityLinear(bs []term, odd bool) {
+	k, err := p.m.NewVarRange(fmt.Sprintf("_parity%d", p.m.NumVars()), 0, int64(len(bs)/2))
+	if err != nil {
+		p.fail("%v", err)
+		return
+	}
+	coefs := make([]int64, len(bs)+1)
+	for i := range bs {
+		coefs[i] = 1
+	}
+	coefs[len(bs)] = -2
+	aux := term{v: &fvar{name: "parity", eng: k, made: true}}
+	p.linear(coefs, append(slices.Clone(bs), aux), engine.OpEq, b2i(odd))
 }
 
 // parity is "an odd number of the bools hold".
@@ -243,9 +321,48 @@ func postTimes(p *poster) {
 		p.linear([]int64{a.k, -1}, []term{b, c}, engine.OpEq, 0)
 	case b.isConst():
 		p.linear([]int64{b.k, -1}, []term{a, c}, engine.OpEq, 0)
+	case isZeroOne(b) || isZeroOne(a):
+		// x·b with b in 0..1 (MiniZinc's bool2int(b)·x): c = x if b, else
+		// 0, as two implications; the generic product enumerates pairs
+		x, z := a, b // z the factor in 0..1
+		if isZeroOne(a) {
+			x, z = b, a
+		}
+		p.implyLe(lit{z, false}, []int64{1}, []term{c}, 0)
+		p.implyLe(lit{z, false}, []int64{-1}, []term{c}, 0)
+		p.implyLe(lit{z, true}, []int64{1, -1}, []term{c, x}, 0)
+		p.implyLe(lit{z, true}, []int64{-1, 1}, []term{c, x}, 0)
 	default:
 		p.function(p.bin(engine.OpMul, p.ex(0), p.ex(1)), 2)
 	}
+}
+
+func isZeroOne(t term) bool {
+	lo, hi := t.bounds()
+	return lo == 0 && hi == 1
+}
+
+// postConstElement posts c = as[b] over constants as the table of the
+// pairs (i, as[i]): the table propagator keeps both sides domain
+// consistent at a fraction of the cost of the general element one
+// (prize-collecting: 25 of each, the element ones most of the time).
+// With a constant index or result, the general one does as well.
+func postConstElement(p *poster) {
+	b, c := p.term(0), p.term(2)
+	if b.isConst() || c.isConst() || b.v == c.v {
+		postElement(p)
+		return
+	}
+	items := p.nums(1)
+	cells := make([]int64, 0, 2*len(items))
+	for i, v := range items {
+		cells = append(cells, int64(i+1), v)
+	}
+	if len(cells) == 0 {
+		p.c.unsat = true
+		return
+	}
+	p.global(engine.NewTable([]engine.Expr{p.ref(b), p.ref(c)}, len(items), cells, nil, false))
 }
 
 // postElement posts c = as[b], as indexed from 1.

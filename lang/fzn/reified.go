@@ -25,6 +25,9 @@ func (p *poster) reifyLinear(r term, coefs []int64, ts []term, op engine.BinOp, 
 		p.fail("the coefficients or the constant overflow 64 bits once negated")
 		return
 	}
+	if (op == engine.OpEq || op == engine.OpNe) && !r.isConst() && p.reifyOneVar(r, coefs, ts, op, rhs, imp) {
+		return
+	}
 	pos, not := lit{r, true}, lit{r, false}
 	switch op {
 	case engine.OpLt:
@@ -51,6 +54,47 @@ func (p *poster) reifyLinear(r term, coefs []int64, ts []term, op engine.BinOp, 
 			p.implyLe(not, neg, ts, -rhs)
 		}
 	}
+}
+
+// reifyOneVar posts r <-> a·x = c (or !=) when the sum has one variable
+// once its constants are folded (MiniZinc writes int_lin_ne_reif([1,-1],
+// [1,x],0,r) for r <-> x != 1): membership of x in {c/a}, the member
+// global. It reports false, posting nothing, for another sum.
+func (p *poster) reifyOneVar(r term, coefs []int64, ts []term, op engine.BinOp, rhs int64, imp bool) bool {
+	var x term
+	var a int64
+	n := 0
+	for i, t := range ts {
+		switch {
+		case coefs[i] == 0:
+		case t.isConst():
+			prod, ok1 := engine.MulInt(coefs[i], t.k)
+			d, ok2 := engine.SubInt(rhs, prod)
+			if !ok1 || !ok2 {
+				return false
+			}
+			rhs = d
+		case n == 0 || t.v == x.v:
+			s, ok := engine.AddInt(a, coefs[i])
+			if !ok {
+				return false
+			}
+			x, a, n = t, s, 1
+		default:
+			return false
+		}
+	}
+	if n == 0 || a == 0 {
+		return false
+	}
+	neg := op == engine.OpNe
+	if rhs%a != 0 {
+		// a·x = c has no solution: the relation is false for eq, true for ne
+		p.reify(r, engine.NewConst(b2i(neg)), imp)
+		return true
+	}
+	p.member(x, []int64{rhs / a}, r, neg, imp)
+	return true
 }
 
 func negated(cs []int64) ([]int64, bool) {

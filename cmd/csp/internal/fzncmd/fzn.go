@@ -42,31 +42,92 @@ func Fzn(args []string, stdin io.Reader, stdout, stderr io.Writer, env Env) int 
 		fmt.Fprint(stdout, FznUsage)
 		return exitOK
 	}
-	src, err := readModel(o.file, stdin)
-	if err != nil {
-		fmt.Fprintf(stderr, "csp fzn: %v\n", err)
-		return exitBadInput
+	r := &run{o: o, out: bufio.NewWriter(stdout), stderr: stderr, start: start}
+	// The limit and the signals hold from the start: reading and
+	// compiling a large FlatZinc file (nmseq, slow_convergence: 2-4 MB)
+	// can outlast what MiniZinc leaves of its --time-limit after
+	// flattening, and MiniZinc kills a solver that has not answered.
+	interrupted := make(chan struct{}, 1)
+	stopSignals := func() {}
+	if env.OnSignal != nil {
+		stopSignals = env.OnSignal(func() {
+			r.stop.Store(true)
+			select {
+			case interrupted <- struct{}{}:
+			default:
+			}
+		})
 	}
-	name := o.file
-	if name == "-" {
-		name = "<stdin>"
-	}
-	prog, err := fzn.Compile(name, src)
-	if err != nil {
-		lang.PrintErrors(stderr, err, prog.Sources)
-		return exitBadInput
+	defer stopSignals()
+	prog, code, ok := compileWithin(o, stdin, stderr, start, interrupted)
+	if !ok {
+		if code == exitOK { // stopped before the search: no answer
+			fmt.Fprintln(r.out, "=====UNKNOWN=====")
+		}
+		if err := r.out.Flush(); err != nil {
+			fmt.Fprintf(stderr, "csp fzn: cannot write the output: %v\n", err)
+			return exitOutput
+		}
+		return code
 	}
 	for _, w := range prog.Warnings {
 		fmt.Fprintf(stderr, "csp fzn: warning: %s\n", w)
 	}
-	r := &run{prog: prog, o: o, out: bufio.NewWriter(stdout), stderr: stderr, start: start}
+	r.prog = prog
 	r.init = time.Since(start)
-	code := r.search(env)
+	code = r.search()
 	if err := r.out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "csp fzn: cannot write the output: %v\n", err)
 		return exitOutput
 	}
 	return code
+}
+
+// compileWithin reads and compiles the model, unless the time limit
+// passes or a signal comes first: then it returns false with exitOK, and
+// the compilation is left to the process's exit. A malformed model gives
+// false and exitBadInput, its errors printed.
+func compileWithin(o *options, stdin io.Reader, stderr io.Writer, start time.Time, interrupted <-chan struct{}) (*fzn.Program, int, bool) {
+	type compiled struct {
+		prog *fzn.Program
+		err  error
+		read bool // the file was read
+	}
+	done := make(chan compiled, 1)
+	go func() {
+		src, err := readModel(o.file, stdin)
+		if err != nil {
+			done <- compiled{err: err}
+			return
+		}
+		name := o.file
+		if name == "-" {
+			name = "<stdin>"
+		}
+		prog, err := fzn.Compile(name, src)
+		done <- compiled{prog: prog, err: err, read: true}
+	}()
+	var deadline <-chan time.Time
+	if o.hasLimit {
+		t := time.NewTimer(time.Until(start.Add(o.timeout)))
+		defer t.Stop()
+		deadline = t.C
+	}
+	select {
+	case c := <-done:
+		switch {
+		case c.err != nil && !c.read:
+			fmt.Fprintf(stderr, "csp fzn: %v\n", c.err)
+			return nil, exitBadInput, false
+		case c.err != nil:
+			lang.PrintErrors(stderr, c.err, c.prog.Sources)
+			return nil, exitBadInput, false
+		}
+		return c.prog, exitOK, true
+	case <-deadline:
+	case <-interrupted:
+	}
+	return nil, exitOK, false
 }
 
 func readModel(file string, stdin io.Reader) ([]byte, error) {
@@ -103,7 +164,7 @@ type run struct {
 	writeErr   error
 }
 
-func (r *run) search(env Env) int {
+func (r *run) search() int {
 	o := r.o
 	r.optimizing = r.prog.Sense() != engine.Satisfy
 	r.opts = r.prog.Search.Options(engine.Default(), o.free)
@@ -117,17 +178,12 @@ func (r *run) search(env Env) int {
 	if o.verbose {
 		r.describe()
 	}
-	stopSignals := func() {}
-	if env.OnSignal != nil {
-		stopSignals = env.OnSignal(func() { r.stop.Store(true) })
-	}
 	var err error
 	if o.workers > 1 && (o.all || r.optimizing) {
 		err = r.parallel()
 	} else {
 		err = r.single()
 	}
-	stopSignals()
 	if err != nil {
 		fmt.Fprintf(r.stderr, "csp fzn: %s: %v\n", o.file, err)
 		return exitBadInput

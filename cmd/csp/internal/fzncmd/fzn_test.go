@@ -3,11 +3,15 @@ package fzncmd
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/csp-lang/csp/lang/fzn"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -185,4 +189,36 @@ func chdir(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chdir(old) })
+}
+
+// TestLimitDuringCompile gives a limit shorter than reading and compiling
+// a large model take: MiniZinc passes what flattening left of its
+// --time-limit, and kills a solver that has not answered by then, so csp
+// says UNKNOWN at the limit instead of finishing the compilation first.
+func TestLimitDuringCompile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a model of 40,000 items")
+	}
+	var b strings.Builder
+	const n = 20000
+	for i := range n {
+		fmt.Fprintf(&b, "var 0..9: x%d;\n", i)
+	}
+	for i := range n - 1 {
+		fmt.Fprintf(&b, "constraint int_lin_le([1,-1],[x%d,x%d],0);\n", i, i+1)
+	}
+	b.WriteString("solve satisfy;\n")
+	start := time.Now()
+	out, code := runFzn(t, []string{"-t", "1", "-"}, b.String())
+	answered := time.Since(start)
+	if code != 0 || out != "=====UNKNOWN=====\n" {
+		t.Errorf("status %d, output\n%s", code, out)
+	}
+	start = time.Now()
+	if _, err := fzn.Compile("big.fzn", []byte(b.String())); err != nil {
+		t.Fatal(err)
+	}
+	if compiled := time.Since(start); answered > compiled/2 {
+		t.Errorf("answered after %v, the limit being 1 ms; compiling alone takes %v", answered, compiled)
+	}
 }
