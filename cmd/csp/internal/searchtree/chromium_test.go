@@ -62,28 +62,29 @@ func headless(browser, profile, url string, args ...string) ([]byte, error) {
 }
 
 type selftest struct {
-	Errors       []string
-	Nodes        int
-	Shown        int
-	Canvas       [2]int
-	Inside       int
-	SpanX        int
-	DeadSelected bool
-	DeadLabel    string
-	DeadVar      string
-	DeadPanel    string
-	BoardCells   int
-	FoldedFrom   [2]int
-	Unfolded     bool
-	Zoom         [2]float64 // the scale's factor, how far the node under the pointer moved
-	Panned       [2]any     // how far a 100-pixel drag moved the view, and whether the selection stayed
-	Refit        bool
-	Replay       string
-	ReplayPanel  string
-	ReplayBoard  int
-	Runs         int
-	Stats        string
-	RunPanel     string
+	Errors        []string
+	Nodes         int
+	Shown         int
+	Canvas        [2]int
+	Inside        int
+	SpanX         int
+	DeadSelected  bool
+	DeadLabel     string
+	DeadVar       string
+	DeadPanel     string
+	BoardCells    int
+	FoldedFrom    [2]int
+	Unfolded      bool
+	Zoom          [2]float64 // the scale's factor, how far the node under the pointer moved
+	Panned        [2]any     // how far a 100-pixel drag moved the view, and whether the selection stayed
+	Refit         bool
+	Replay        string
+	ReplayPanel   string
+	ReplayBoard   int
+	ReplayDomains string
+	Runs          int
+	Stats         string
+	RunPanel      string
 }
 
 var selftestPre = regexp.MustCompile(`(?s)<pre id="selftest">(.*?)</pre>`)
@@ -248,4 +249,25 @@ func readSelftest(t *testing.T, dom []byte) selftest {
 // unescapeHTML undoes what --dump-dom escapes in text.
 func unescapeHTML(b []byte) []byte {
 	return []byte(strings.NewReplacer("&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(string(b)))
+}
+
+// TestViewerEnumNamesInChromium: a decision on a variable declared in an
+// enum reads by name in the page (its label and the domain table), as in
+// --trace and the SVG.
+func TestViewerEnumNamesInChromium(t *testing.T) {
+	browser := chromium(t)
+	prog := compile(t, "enum Colour = {Red, Green, Blue}\nvar c[1..3] in Colour\nalldiff(c)\nc[1] = Red -> c[2] + c[3] = 4\n")
+	opts := engine.Options{Order: engine.OrderInput, Values: engine.ValuesMin, Prop: engine.PropFC}
+	r, st := solve(t, prog, opts, Options{}, false)
+	page := writePage(t, r, Header{Title: "colours", Stats: st})
+	dom, err := headless(browser, t.TempDir(), "file://"+page+"#selftest", "--dump-dom")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readSelftest(t, dom)
+	t.Logf("self-test: %+v", got)
+	if len(got.Errors) > 0 || got.ReplayPanel != "c[1]=Red" || !strings.Contains(got.ReplayDomains, "{Green, Blue}") {
+		t.Errorf("errors %q; the first step's panel %q and domain table %q do not name the colours (want c[1]=Red, and c[2] in {Green, Blue})",
+			got.Errors, got.ReplayPanel, got.ReplayDomains)
+	}
 }

@@ -67,6 +67,9 @@ type treeData struct {
 	// Big lists the values beyond 2^53, which JavaScript numbers do not
 	// hold exactly, as decimal strings: node index, value.
 	Big [][2]any `json:"big,omitempty"`
+	// Enums names the values of the variables declared in an enum: the
+	// variable's index, then its enum's constants (value k is the k-th).
+	Enums map[string][]string `json:"enums,omitempty"`
 }
 
 type showData struct {
@@ -145,6 +148,12 @@ func (r *Recorder) data(h Header) *treeData {
 	}
 	for x := range d.Vars {
 		d.Vars[x] = m.VarName(engine.Var(x))
+		if e := r.prog.EnumOf(engine.Var(x)); e != nil {
+			if d.Enums == nil {
+				d.Enums = map[string][]string{}
+			}
+			d.Enums[strconv.Itoa(x)] = e.Values
+		}
 	}
 	for i, n := range r.nodes {
 		if n.op == engine.DecideLe || n.op == engine.DecideGt {

@@ -100,7 +100,27 @@ function children(i) {
 
 function label(i) {
   if (i === 0) return "root";
-  return DATA.vars[T.v[i]] + (T.ops.get(i) || (T.neq[i] ? "≠" : "=")) + valueOf(i);
+  const op = T.ops.get(i); // a split's bound stays a number
+  return DATA.vars[T.v[i]] + (op || (T.neq[i] ? "≠" : "=")) + (op ? valueOf(i) : named(T.v[i], valueOf(i)));
+}
+
+// named is value v (a decimal string) of variable x, by name when x is
+// declared in an enum.
+function named(x, v) {
+  const names = DATA.enums && DATA.enums[x];
+  return names && names[Number(v) - 1] !== undefined ? names[Number(v) - 1] : v;
+}
+
+// namedDomain writes a stored domain ("1..3 5") for the domain table:
+// an enum's values by name, one by one.
+function namedDomain(x, s) {
+  if (!(DATA.enums && DATA.enums[x])) return s.replace(/ /g, ", ");
+  const out = [];
+  for (const part of s.split(" ")) {
+    const [a, b] = part.split("..").map(Number);
+    for (let v = a; v <= (b === undefined ? a : b); v++) out.push(named(x, String(v)));
+  }
+  return out.join(", ");
 }
 
 // ---- folding: open[i] says i's children are drawn. By default the
@@ -600,7 +620,7 @@ function domainTable(i, doms, st) {
   const n = Math.min(DATA.vars.length, 400);
   for (let x = 0; x < n; x++) {
     const s = st[x];
-    h += `<tr class="${s}"><td>${esc(DATA.vars[x])}</td><td class="d">${doms[x] === "" || s === "emptied" ? "∅" : "{" + esc(doms[x]).replace(/ /g, ", ") + "}"}</td><td class="mark">${names[s] || ""}</td></tr>`;
+    h += `<tr class="${s}"><td>${esc(DATA.vars[x])}</td><td class="d">${doms[x] === "" || s === "emptied" ? "∅" : "{" + esc(namedDomain(x, doms[x])) + "}"}</td><td class="mark">${names[s] || ""}</td></tr>`;
   }
   h += "</table>";
   if (n < DATA.vars.length) h += `<p class="hint">… and ${DATA.vars.length - n} more variables</p>`;
@@ -810,6 +830,7 @@ function selftest() {
   out.replay = document.getElementById("step").textContent;
   out.replayPanel = document.querySelector("#panel h2").textContent;
   out.replayBoard = document.querySelectorAll("#panel table.board td.decided").length;
+  out.replayDomains = (document.querySelector("#panel table.doms") || {}).textContent || "";
   selected = -1; step = -1; foldByBudget(DATA.budget); layout(); fit();
   out.errors = errors;
   return out;
