@@ -47,6 +47,13 @@ func Auto(opts engine.Options, m *engine.Model, g Goal) engine.Options {
 		opts.LNS = true
 	}
 	if p, ok := engine.SchedulingPhase(m); ok && (len(m.Phases()) == 0 || opts.FreeSearch) {
+		// Set times' postponement and its latest-start ties pay for the
+		// complete search alone (la01 proven in 474 nodes instead of
+		// 470-1,217 by seed), but beside LNS they cost: in 10 s on 2
+		// workers the seven job shops of bench/RESULTS.md ended 2-21%
+		// worse with them (swv01 1825 against 1521, la38 1375 against
+		// 1235).
+		p.SetTimes = !opts.LNS
 		opts.DefaultPhases = []engine.SearchPhase{p}
 		if sense != engine.Satisfy {
 			opts.Restarts = engine.RestartLuby
