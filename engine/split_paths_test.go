@@ -179,7 +179,11 @@ func TestTakeCutPaths(t *testing.T) {
 			}
 		}
 	}
-	for i := range 60 {
+	models := 60
+	if testing.Short() {
+		models = 20
+	}
+	for i := range models {
 		rm := randomModel(rng)
 		for k, o := range allOptions() {
 			check(fmt.Sprintf("model %d %v, options %d", i, rm.desc, k), rm.m, o, 1+(i+k)%3)
