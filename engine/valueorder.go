@@ -92,8 +92,8 @@ func earliestStarts(m *Model, written bool) []bool {
 	}
 	for _, c := range m.Constraints() {
 		if c.Kind == KindExpr && written {
-			if x, y, ok := disjunctive(c.Expr); ok {
-				out[x], out[y] = true, true
+			if p, ok := disjunctionOf(c.Expr); ok { // any gaps, as written
+				out[p.x], out[p.y] = true, true
 			}
 			continue
 		}
@@ -257,47 +257,4 @@ func objectiveFirst(m *Model) []int32 {
 		}
 	}
 	return out
-}
-
-// disjunctive reports whether e is x + a <= y or y + b <= x (either side
-// of each comparison, < too), and returns x and y.
-func disjunctive(e Expr) (Var, Var, bool) {
-	or, ok := e.(*Binary)
-	if !ok || or.Op != OpOr {
-		return 0, 0, false
-	}
-	x1, y1, ok1 := precedence(or.X)
-	x2, y2, ok2 := precedence(or.Y)
-	if !ok1 || !ok2 || x1 != y2 || y1 != x2 || x1 == y1 {
-		return 0, 0, false
-	}
-	return x1, y1, true
-}
-
-// precedence reports whether e is x + a <= y (or y >= x + a, < and >
-// too) with x and y variables, and returns x and y.
-func precedence(e Expr) (Var, Var, bool) {
-	r, ok := e.(*Binary)
-	if !ok {
-		return 0, 0, false
-	}
-	lo, hi := r.X, r.Y
-	switch r.Op {
-	case OpLe, OpLt:
-	case OpGe, OpGt:
-		lo, hi = hi, lo
-	default:
-		return 0, 0, false
-	}
-	x, ok1 := shiftedVar(lo)
-	y, ok2 := shiftedVar(hi)
-	return x, y, ok1 && ok2
-}
-
-// shiftedVar reports whether e is a variable plus or minus a constant.
-func shiftedVar(e Expr) (Var, bool) {
-	if x, _, kind := simpleArg(e); kind == argVar {
-		return Var(x), true
-	}
-	return 0, false
 }
