@@ -206,6 +206,7 @@ func (b *builder) finishAC() {
 			if p.rel == linNE {
 				on = onFix // forward checking: nothing to do before one variable is left
 			}
+			p.orderBySpan(&s.st)
 			b.addAC(&acLinear{p: p}, p.xs, on, acInfo{idem: true, cons: cons}, nil)
 		case *globalRun:
 			b.addGlobalAC(p, cons)
@@ -561,73 +562,6 @@ type acLinear struct{ p *linearProp }
 
 func (a *acLinear) propagate(s *Solver) bool { return a.p.bounds(&s.st) }
 
-// dcLimit is the largest domain size for which a binary linear equality
-// is made domain consistent rather than bounds consistent.
-const dcLimit = 1024
-
-// bounds enforces the constraint to bounds consistency (see acLinear).
-func (p *linearProp) bounds(t *store) bool {
-	switch p.rel {
-	case linNE:
-		return p.filter(t)
-	case linLE:
-		return p.le(t, 1)
-	}
-	if len(p.xs) == 2 && t.size(p.xs[0]) <= dcLimit && t.size(p.xs[1]) <= dcLimit {
-		return p.binaryEq(t)
-	}
-	if p.dcTwo {
-		if i, j, k, ok := p.twoOpen(t); ok {
-			return p.pairEq(t, i, j, k)
-		}
-	}
-	for range creepLimit { // bounds that creep stop here: see creep.go
-		c := t.changes
-		// Bounds can shave one value a round (2x = 2y + 1 over 0..10^7
-		// takes ten million): each round counts.
-		if t.tick(int32(len(p.xs))) || !p.le(t, 1) || !p.le(t, -1) {
-			return false
-		}
-		if t.changes == c {
-			break
-		}
-	}
-	return true
-}
-
-// le enforces sign·(Σ coef·x + k) <= 0 to bounds consistency. Narrowing a
-// variable moves the bound its minimal term does not use, so one pass
-// reaches the fixpoint. Every partial sum is bounded by the builder's
-// magnitude check, and the slack, which wraps in between, is one.
-func (p *linearProp) le(t *store, sign int64) bool {
-	smin := sign * p.k
-	for i, x := range p.xs {
-		if a := sign * p.coef[i]; a > 0 {
-			smin += a * t.minOf(x)
-		} else {
-			smin += a * t.maxOf(x)
-		}
-	}
-	if smin > 0 {
-		return false
-	}
-	for i, x := range p.xs {
-		a := sign * p.coef[i]
-		if a > 0 {
-			slack := a*t.minOf(x) - smin // a·x <= slack
-			if !t.removeAbove(x, floorDiv(slack, a)) {
-				return false
-			}
-		} else {
-			slack := a*t.maxOf(x) - smin
-			if !t.removeBelow(x, ceilDiv(slack, a)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // binaryEq makes a·x + b·y + k = 0 domain consistent: each value of x has
 // at most one support in y and conversely, so one pass over each suffices.
 func (p *linearProp) binaryEq(t *store) bool {
@@ -843,7 +777,7 @@ func (o *acObjective) propagate(s *Solver) bool {
 	for i := range o.parts {
 		p := &o.parts[i]
 		p.lin.k = p.k0 - o.sign*o.obj.best + 1 // the builder checked the magnitude
-		if !p.lin.le(&s.st, 1) {
+		if !p.lin.le(&s.st) {
 			return false
 		}
 	}

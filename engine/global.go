@@ -71,6 +71,9 @@ type globalOpts struct {
 	idem bool    // reaches its own fixpoint in one run
 	slow bool    // runs after the cheap propagators
 	ev   *events // where it hears which variables changed, or nil
+	// exact: it fails whenever its variables are all fixed to values
+	// that break the constraint, so run need not test them again.
+	exact bool
 }
 
 // Post posts a global constraint and returns its index.
@@ -245,6 +248,9 @@ func (r *globalRun) propagate(s *Solver) bool { return r.run(&s.st, modeAC) }
 func (r *globalRun) run(t *store, mode propMode) bool {
 	if !r.p.propagate(t, mode) {
 		return false
+	}
+	if r.opts.exact {
+		return true
 	}
 	for _, x := range r.xs {
 		if !t.fixed(x) {

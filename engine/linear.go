@@ -19,6 +19,12 @@ type linearProp struct {
 	// definitions of flattening's hidden variables, so that a value a
 	// hidden variable loses reaches the model's: linear_dc.go).
 	dcTwo bool
+	// bySpan lists the terms widest first by their span when the
+	// propagator was built, spans[i] being the span of term bySpan[i]:
+	// bounds narrowing stops at the first term no wider than the slack
+	// (linear_bounds.go). Nil: every term is visited.
+	bySpan []int32
+	spans  []uint64
 }
 
 type linRel uint8

@@ -60,7 +60,7 @@ func (g *Member) newProp(b *builder, argX, _ []int32) (globalProp, globalOpts, e
 	if err != nil {
 		return nil, globalOpts{}, err
 	}
-	return &memberReif{x: vars[0], set: g.Set, b: vars[1], neg: g.Neg, imp: g.Imp}, globalOpts{}, nil
+	return &memberReif{x: vars[0], set: g.Set, b: vars[1], neg: g.Neg, imp: g.Imp}, globalOpts{exact: true}, nil
 }
 
 // memberReif propagates Member: while b is open, b = 0 once x can no
@@ -74,9 +74,19 @@ type memberReif struct {
 	neg, imp bool
 }
 
+// can reports whether x can take a member and a value outside the set;
+// a set of one value (x = v, FlatZinc's int_eq_reif) is the common case.
+func (p *memberReif) can(t *store) (in, out bool) {
+	if len(p.set) == 1 {
+		in = t.contains(p.x, p.set[0])
+		return in, !in || !t.fixed(p.x)
+	}
+	return holdsMember(t, p.x, p.set), !allMembers(t, p.x, p.set)
+}
+
 func (p *memberReif) propagate(t *store, _ propMode) bool {
 	if !t.fixed(p.b) {
-		canIn, canOut := holdsMember(t, p.x, p.set), !allMembers(t, p.x, p.set)
+		canIn, canOut := p.can(t)
 		canHold, canBreak := canIn, canOut
 		if p.neg {
 			canHold, canBreak = canOut, canIn
