@@ -207,6 +207,10 @@ func (b *builder) finishAC() {
 				on = onFix // forward checking: nothing to do before one variable is left
 			}
 			p.orderBySpan(&s.st)
+			if l := newLinearIncr(p, &s.st); l != nil {
+				b.addAC(l, p.xs, on, acInfo{idem: true, cons: cons}, &l.ev)
+				break
+			}
 			b.addAC(&acLinear{p: p}, p.xs, on, acInfo{idem: true, cons: cons}, nil)
 		case *globalRun:
 			b.addGlobalAC(p, cons)

@@ -113,3 +113,66 @@ func tuples(m *Model) int {
 	}
 	return n
 }
+
+// TestLinearIncrementalSearch searches models of long sums, which
+// linearIncr propagates from the sums it keeps on the trail, for every
+// solution under every setting, against brute force: a sum that drifted
+// from the domains on a backtrack would lose solutions or keep wrong ones.
+func TestLinearIncrementalSearch(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for inst := range 40 {
+		m := NewModel()
+		n := incrMinTerms + rng.Intn(4)
+		var xs []Expr
+		for i := range n {
+			hi := int64(1)
+			if i == 0 {
+				hi = int64(2 + rng.Intn(5))
+			}
+			x, err := m.NewVarRange(fmt.Sprintf("x%d", i), 0, hi)
+			if err != nil {
+				t.Fatal(err)
+			}
+			xs = append(xs, m.Ref(x))
+		}
+		for range 2 + rng.Intn(2) {
+			var sum []Expr
+			for _, x := range xs {
+				a := rng.Int63n(5) - 2
+				if a == 0 {
+					a = 1
+				}
+				term, err := NewBinary(OpMul, NewConst(a), x)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum = append(sum, term)
+			}
+			total, err := NewNary(OpSum, sum)
+			if err != nil {
+				t.Fatal(err)
+			}
+			op := []BinOp{OpEq, OpLe, OpGe}[rng.Intn(3)]
+			e, err := NewBinary(op, total, NewConst(rng.Int63n(5)-2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Require(e)
+		}
+		want := solutionKeys(bruteSolutions(m))
+		for _, o := range allOptions() {
+			s := newSolver(t, m, o)
+			var got [][]int64
+			for s.Next() == Solution {
+				sol := make([]int64, n)
+				for i := range sol {
+					sol[i] = s.Value(Var(i))
+				}
+				got = append(got, sol)
+			}
+			if g := solutionKeys(got); !slices.Equal(g, want) {
+				t.Fatalf("instance %d, %+v: %d solutions, want %d", inst, o, len(g), len(want))
+			}
+		}
+	}
+}
