@@ -15,7 +15,7 @@ import (
 // go test -fuzz keeps any seed that fails in testdata/fuzz/FuzzEngine,
 // and plain go test replays them.
 func FuzzEngine(f *testing.F) {
-	for _, seed := range []int64{1, 2, 3, 20240601, 777} {
+	for _, seed := range []int64{1, 2, 3, 4, 20240601, 777} {
 		f.Add(seed)
 	}
 	f.Add(int64(-1))
@@ -32,6 +32,10 @@ func FuzzEngine(f *testing.F) {
 		split := Options{Order: OrderDomWdeg, Values: ValueSplitMax, Prop: PropAC}
 		wide := randomWideModel(rand.New(rand.NewSource(seed)))
 		fuzzCheckUnder(t, fmt.Sprintf("seed %d wide", seed), wide, false, append(allOptions(), split))
+		if seed%4 == 0 {
+			long := randomLongSumModel(rand.New(rand.NewSource(seed)))
+			fuzzCheckUnder(t, fmt.Sprintf("seed %d long sums", seed), long, false, allOptions())
+		}
 	})
 }
 

@@ -176,3 +176,53 @@ func TestLinearIncrementalSearch(t *testing.T) {
 		}
 	}
 }
+
+// randomLongSumModel is a model of two or three linear comparisons over
+// ten to thirteen variables, most of them 0/1, one wider: sums long
+// enough for linearIncr, for FuzzEngine.
+func randomLongSumModel(rng *rand.Rand) *randModel {
+	rm := &randModel{m: NewModel()}
+	n := incrMinTerms + rng.Intn(4)
+	for i := range n {
+		lo, hi := int64(0), int64(1)
+		if i == 0 {
+			lo, hi = int64(-rng.Intn(3)), int64(1+rng.Intn(6))
+		}
+		x, err := rm.m.NewVarRange(fmt.Sprintf("x%d", i), lo, hi)
+		if err != nil {
+			panic(err)
+		}
+		rm.refs = append(rm.refs, rm.m.Ref(x))
+	}
+	for range 2 + rng.Intn(2) {
+		coef := make([]int64, n)
+		var sum []Expr
+		for i, x := range rm.refs {
+			coef[i] = rng.Int63n(7) - 3
+			term, _ := NewBinary(OpMul, NewConst(coef[i]), x)
+			sum = append(sum, term)
+		}
+		total, _ := NewNary(OpSum, sum)
+		op := []BinOp{OpEq, OpLe, OpGe, OpNe}[rng.Intn(4)]
+		k := rng.Int63n(7) - 3
+		e, _ := NewBinary(op, total, NewConst(k))
+		rm.m.Require(e)
+		rm.desc = append(rm.desc, fmt.Sprintf("%v·x %v %d", coef, op, k))
+		rm.checks = append(rm.checks, func(a []int64) bool {
+			s := int64(0)
+			for i, c := range coef {
+				s += c * a[i]
+			}
+			switch op {
+			case OpEq:
+				return s == k
+			case OpLe:
+				return s <= k
+			case OpGe:
+				return s >= k
+			}
+			return s != k
+		})
+	}
+	return rm
+}
