@@ -569,6 +569,9 @@ func (a *acLinear) propagate(s *Solver) bool { return a.p.bounds(&s.st) }
 // binaryEq makes a·x + b·y + k = 0 domain consistent: each value of x has
 // at most one support in y and conversely, so one pass over each suffices.
 func (p *linearProp) binaryEq(t *store) bool {
+	if ok, done := p.shiftedEq(t); done {
+		return ok
+	}
 	for i := range 2 {
 		x, y := p.xs[i], p.xs[1-i]
 		a, b := p.coef[i], p.coef[1-i]
