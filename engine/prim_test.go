@@ -62,6 +62,29 @@ func primCases() []primCase {
 			}
 			return a[2], true
 		}, wide: intBounds},
+		{name: "ifthen of one", arity: 1, build: func(a []Expr) (Expr, error) {
+			c, err := NewBinary(OpGt, a[0], NewConst(2))
+			if err != nil {
+				return nil, err
+			}
+			t, err := NewBinary(OpMul, NewConst(3), a[0])
+			if err != nil {
+				return nil, err
+			}
+			if t, err = NewBinary(OpSub, t, NewConst(5)); err != nil {
+				return nil, err
+			}
+			e, err := NewBinary(OpMul, a[0], a[0])
+			if err != nil {
+				return nil, err
+			}
+			return NewIf(c, t, e), nil
+		}, eval: func(a []int64) (int64, bool) {
+			if a[0] > 2 {
+				return 3*a[0] - 5, true
+			}
+			return a[0] * a[0], true
+		}},
 		{name: "reified <=", arity: 2, build: bin(OpLe), eval: func(a []int64) (int64, bool) { return refBool(a[0] <= a[1]), true }, wide: intBounds},
 		{name: "reified =", arity: 2, build: bin(OpEq), eval: func(a []int64) (int64, bool) { return refBool(a[0] == a[1]), true }, wide: intBounds},
 		{name: "reified !=", arity: 2, build: bin(OpNe), eval: func(a []int64) (int64, bool) { return refBool(a[0] != a[1]), true }, wide: intBounds},
