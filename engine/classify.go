@@ -37,8 +37,9 @@ type builder struct {
 	groupID    int32
 	groupLinks []link // (variable, counter cell) of each constraint
 
-	hiddenWords int       // domain words of the hidden variables (hidden.go)
-	plan        *flatPlan // what PropAC flattened (flatten_ac.go), or nil
+	hiddenWords int         // domain words of the hidden variables (hidden.go)
+	plan        *flatPlan   // what PropAC flattened (flatten_ac.go), or nil
+	wideFilters []*exprProp // filters of wide variables, run by finish (exprprop.go)
 }
 
 type link struct{ x, p, l int32 }
@@ -122,6 +123,10 @@ func (b *builder) postExpr(e Expr) error {
 // post registers p, or applies it once at the root if it has fewer than
 // two variables.
 func (b *builder) post(p propagator) {
+	if e, ok := p.(*exprProp); ok && len(p.vars()) == 1 && !b.s.st.bitset(p.vars()[0]) {
+		b.wideFilters = append(b.wideFilters, e)
+		return
+	}
 	if len(p.vars()) >= 2 {
 		b.register(p)
 	} else if !p.filter(&b.s.st) && !b.s.st.halted {
@@ -174,6 +179,9 @@ func (b *builder) postObjective() error {
 // constraint counters for MRV.
 func (b *builder) finish() {
 	s := b.s
+	if !filterCheapFirst(&s.st, b.wideFilters, s.m.filters) && !s.st.halted {
+		s.unsat = true
+	}
 	s.watchAt, s.watches = groupByVar(s.n, b.links, func(k link) watch { return watch{k.p, k.l} })
 	s.groupAt, s.groups = groupByVar(s.n, b.groupLinks, func(k link) int32 { return k.p })
 	_, s.groupCons = groupByVar(s.n, b.groupLinks, func(k link) int32 { return k.l })

@@ -402,6 +402,9 @@ func (fl *flattener) minMax(e *Nary, out int32) flatNum {
 // ---- if-then-else and lookups ----
 
 func (fl *flattener) ifThen(e *IfThenElse, out int32) flatNum {
+	if n, ok := fl.tabulate(e, out); ok {
+		return n
+	}
 	c := fl.truth(e.Cond)
 	if v, ok := c.value(fl.t); ok && c.isConst() {
 		if v {

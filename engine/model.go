@@ -27,6 +27,7 @@ type Model struct {
 	sense     Sense
 	phases    []SearchPhase // AddPhase
 	disj      []disjPair    // NoteDisjunction
+	filters   *filterMemo   // root filters shared by the model's solvers (exprprop.go)
 }
 
 type varDecl struct {
@@ -116,7 +117,7 @@ type Constraint struct {
 }
 
 // NewModel returns an empty model.
-func NewModel() *Model { return &Model{} }
+func NewModel() *Model { return &Model{filters: &filterMemo{}} }
 
 // NewVar adds a variable whose domain is the given values (any order,
 // duplicates allowed). The domain must be non-empty and span at most

@@ -152,7 +152,7 @@ func (s *Solver) selectDomWdeg() int32 {
 			if ties++; s.tie(ties) {
 				best, bestSize, bestW = x, size, w
 			}
-		case x < best:
+		case s.tieRank == nil && x < best || s.tieRank != nil && s.tieRank[x] < s.tieRank[best]:
 			best, bestSize, bestW = x, size, w
 		}
 	}
@@ -170,6 +170,15 @@ func (s *Solver) domWdegOneClass(items []int32) int32 {
 			best = min(best, x)
 		}
 		return best
+	}
+	if s.tieRank != nil {
+		// The smallest domain, then the least rank.
+		cell := s.st.cell
+		key := int64(cell[3*best+cSize])<<32 | int64(s.tieRank[best])
+		for _, x := range items[1:] {
+			key = min(key, int64(cell[3*x+cSize])<<32|int64(s.tieRank[x]))
+		}
+		return s.tieVar[int32(key)]
 	}
 	x, fused := s.fusedChoice(len(items))
 	if fused && !checkFused {

@@ -5,13 +5,15 @@ import "math"
 // power is z = x^k for a constant k >= 2 (x^2 is x·x written twice:
 // flattening gathers equal factors of a product into powers).
 //
-// A small x (at most smallDomain values) is made domain consistent on x
-// and z. Otherwise bounds: for odd k the power is increasing, so the
+// First interval reasoning: for odd k the power is increasing, so the
 // bounds of z are those of x raised and the bounds of x the k-th roots of
 // z's (rounded inward); for even k, z >= 0, z's bounds are the powers of
 // the least and greatest |x|, and x lies within ±(the root of z's
 // greatest) outside ±(the root of its least), which holds x's bounds
-// out of that middle.
+// out of that middle. Then a small x (at most powerDC values) is made
+// domain consistent on x and z; a larger one gets bounds consistency on
+// the domains: the least and greatest values of x and z each have a
+// support (an x whose power is in z, a z that is the power of an x).
 type power struct {
 	x, z int32
 	k    int64
@@ -19,9 +21,78 @@ type power struct {
 }
 
 func (p *power) propagate(t *store, _ propMode) bool {
-	if t.size(p.x) <= smallDomain {
+	if !p.bounds(t) {
+		return false
+	}
+	if t.size(p.x) <= powerDC {
 		return p.small(t)
 	}
+	return p.ends(t)
+}
+
+// powerDC is the largest x made domain consistent. Trying every value
+// of x at each call cost pythagorean triples (x, y, z in 1..300, -a)
+// three quarters of its time for no node saved: the linear sum of the
+// squares moves their bounds a square at a time, and each step tried
+// the 256 values of x again. Past powerDC, the ends suffice.
+const powerDC = 64
+
+// ends removes the least and greatest values of x whose power is not in
+// z, then those of z that are not the power of a value of x.
+func (p *power) ends(t *store) bool {
+	for {
+		v := t.minOf(p.x)
+		if w, _ := PowInt(v, p.k); t.contains(p.z, w) {
+			break
+		}
+		if !t.remove(p.x, v) {
+			return false
+		}
+	}
+	for {
+		v := t.maxOf(p.x)
+		if w, _ := PowInt(v, p.k); t.contains(p.z, w) {
+			break
+		}
+		if !t.remove(p.x, v) {
+			return false
+		}
+	}
+	for {
+		w := t.minOf(p.z)
+		if p.isPower(t, w) {
+			break
+		}
+		if !t.remove(p.z, w) {
+			return false
+		}
+	}
+	for {
+		w := t.maxOf(p.z)
+		if p.isPower(t, w) {
+			break
+		}
+		if !t.remove(p.z, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// isPower reports whether w is v^k for some v of x.
+func (p *power) isPower(t *store, w int64) bool {
+	if w < 0 && p.k%2 == 0 {
+		return false
+	}
+	r := rootFloor(w, p.k)
+	if q, _ := PowInt(r, p.k); q != w {
+		return false
+	}
+	return t.contains(p.x, r) || p.k%2 == 0 && t.contains(p.x, -r)
+}
+
+// bounds narrows x and z by interval reasoning.
+func (p *power) bounds(t *store) bool {
 	for range maxRounds {
 		c := t.changes
 		xl, xh := t.minOf(p.x), t.maxOf(p.x)

@@ -43,9 +43,9 @@ func primCases() []primCase {
 		{name: "abs", arity: 1, build: func(a []Expr) (Expr, error) { return NewUnary(OpAbs, a[0]) },
 			eval: func(a []int64) (int64, bool) { return max(a[0], -a[0]), true }, wide: intBounds},
 		{name: "square", arity: 1, build: func(a []Expr) (Expr, error) { return NewBinary(OpMul, a[0], a[0]) },
-			eval: func(a []int64) (int64, bool) { return a[0] * a[0], true }, wide: intBounds},
+			eval: func(a []int64) (int64, bool) { return a[0] * a[0], true }, wide: domainBounds},
 		{name: "cube", arity: 1, build: func(a []Expr) (Expr, error) { return NewNary(OpProduct, []Expr{a[0], a[0], a[0]}) },
-			eval: func(a []int64) (int64, bool) { return a[0] * a[0] * a[0], true }, wide: intBounds},
+			eval: func(a []int64) (int64, bool) { return a[0] * a[0] * a[0], true }, wide: domainBounds},
 		{name: "min", arity: 3, build: func(a []Expr) (Expr, error) { return NewNary(OpMin, a) },
 			eval: func(a []int64) (int64, bool) { return slices.Min(a), true }, wide: intBounds},
 		{name: "max", arity: 3, build: func(a []Expr) (Expr, error) { return NewNary(OpMax, a) },
@@ -62,6 +62,29 @@ func primCases() []primCase {
 			}
 			return a[2], true
 		}, wide: intBounds},
+		{name: "ifthen of one", arity: 1, build: func(a []Expr) (Expr, error) {
+			c, err := NewBinary(OpGt, a[0], NewConst(2))
+			if err != nil {
+				return nil, err
+			}
+			t, err := NewBinary(OpMul, NewConst(3), a[0])
+			if err != nil {
+				return nil, err
+			}
+			if t, err = NewBinary(OpSub, t, NewConst(5)); err != nil {
+				return nil, err
+			}
+			e, err := NewBinary(OpMul, a[0], a[0])
+			if err != nil {
+				return nil, err
+			}
+			return NewIf(c, t, e), nil
+		}, eval: func(a []int64) (int64, bool) {
+			if a[0] > 2 {
+				return 3*a[0] - 5, true
+			}
+			return a[0] * a[0], true
+		}},
 		{name: "reified <=", arity: 2, build: bin(OpLe), eval: func(a []int64) (int64, bool) { return refBool(a[0] <= a[1]), true }, wide: intBounds},
 		{name: "reified =", arity: 2, build: bin(OpEq), eval: func(a []int64) (int64, bool) { return refBool(a[0] == a[1]), true }, wide: intBounds},
 		{name: "reified !=", arity: 2, build: bin(OpNe), eval: func(a []int64) (int64, bool) { return refBool(a[0] != a[1]), true }, wide: intBounds},
@@ -126,6 +149,9 @@ func TestPrimitives(t *testing.T) {
 			for k := range doms {
 				doms[k] = primDomain(rng, span)
 			}
+			if (pc.name == "square" || pc.name == "cube") && i%2 == 1 {
+				doms[1] = powerDomain(rng, doms[0], pc.eval)
+			}
 			if pc.name == "lookup" {
 				doms[0] = primDomain(rng, 6) // the index, around 1..3
 			}
@@ -135,6 +161,25 @@ func TestPrimitives(t *testing.T) {
 			checkPrim(t, fmt.Sprintf("%s instance %d", pc.name, i), pc, doms, i%2 == 1)
 		}
 	}
+}
+
+// powerDomain returns a result domain for z = f(x) over the domain xs:
+// most of the values f takes on xs, ends included or not, and a few it
+// does not take, so that its bounds are those of a wide x's image, not
+// the small span of x itself.
+func powerDomain(rng *rand.Rand, xs []int64, f func(a []int64) (int64, bool)) []int64 {
+	var vs []int64
+	for _, v := range xs {
+		w, _ := f([]int64{v})
+		if rng.Intn(5) > 0 {
+			vs = append(vs, w)
+		}
+		if rng.Intn(10) == 0 {
+			vs = append(vs, w+1)
+		}
+	}
+	slices.Sort(vs)
+	return slices.Compact(vs)
 }
 
 // checkPrim builds z = f(args) over doms (the result's last) and checks
@@ -234,6 +279,20 @@ func intBounds(t *testing.T, name string, pc primCase, doms [][]int64, _ [][]int
 		for _, v := range []int64{d[0], d[len(d)-1]} {
 			if !boundSupport(pc, doms, k, v) {
 				t.Fatalf("%s: not bounds consistent: bound %d of v%d has no support within the bounds; left %v", name, v, k, doms)
+			}
+		}
+	}
+}
+
+// domainBounds checks bounds consistency on the domains: the least and
+// greatest value of each variable is part of a solution within the
+// domains left, holes included.
+func domainBounds(t *testing.T, name string, _ primCase, doms [][]int64, sols [][]int64) {
+	t.Helper()
+	for k, d := range doms {
+		for _, v := range []int64{d[0], d[len(d)-1]} {
+			if !slices.ContainsFunc(sols, func(a []int64) bool { return a[k] == v }) {
+				t.Fatalf("%s: not bounds consistent on the domains: bound %d of v%d has no support; left %v", name, v, k, doms)
 			}
 		}
 	}

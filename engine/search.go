@@ -146,6 +146,8 @@ type Solver struct {
 
 	vorder   []ValueOrder // ValuesAuto: the value order of each variable (nil: opts.Values)
 	objFirst []int32      // ValuesAuto under PropAC: branched on first (objectiveFirst)
+	tieRank  []int32      // dom/wdeg's ties: least rank first, or nil: least index (tierank.go)
+	tieVar   []int32      // the variable of each rank
 
 	frames       []frame
 	base         int // frames below base are a subproblem's fixed decisions
@@ -295,6 +297,9 @@ func NewSolver(m *Model, opts Options) (*Solver, error) {
 	s.tracked = opts.Order != OrderInput || phases != nil
 	if s.tracked {
 		s.unassigned = newRevSet(&s.st, s.n)
+	}
+	if opts.Order == OrderDomWdeg && phases == nil {
+		s.tieRank, s.tieVar = objectiveTieRank(m)
 	}
 	if opts.Order == OrderDomWdeg || usesOrder(phases, OrderDomWdeg) {
 		s.weight = make([]int64, len(m.Constraints()))
