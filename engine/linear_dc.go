@@ -32,6 +32,9 @@ func (p *linearProp) twoOpen(t *store) (int, int, int64, bool) {
 
 // pairEq makes coef[i]·xs[i] + coef[j]·xs[j] + k = 0 domain consistent.
 func (p *linearProp) pairEq(t *store, i, j int, k int64) bool {
+	if ok, done := shiftedPair(t, p.xs[i], p.xs[j], p.coef[i], p.coef[j], k); done {
+		return ok
+	}
 	for range 2 {
 		x, y := p.xs[i], p.xs[j]
 		a, b := p.coef[i], p.coef[j]

@@ -72,11 +72,16 @@ func (t *store) wordOr0(vi *varInfo, i int64) uint64 {
 // shiftedEq makes a·x + b·y + k = 0 with b = -a = ±1 over two bit sets
 // domain consistent word by word; done is false for other equalities.
 func (p *linearProp) shiftedEq(t *store) (ok, done bool) {
-	x, y, a := p.xs[0], p.xs[1], p.coef[0]
-	if p.coef[1] != -a || a != 1 && a != -1 || !t.bitset(x) || !t.bitset(y) {
+	return shiftedPair(t, p.xs[0], p.xs[1], p.coef[0], p.coef[1], p.k)
+}
+
+// shiftedPair is shiftedEq for a·x + b·y + k = 0 (k bounded by the
+// builder's magnitude check, so k·a does not overflow).
+func shiftedPair(t *store, x, y int32, a, b, k int64) (ok, done bool) {
+	if b != -a || a != 1 && a != -1 || !t.bitset(x) || !t.bitset(y) {
 		return false, false
 	}
-	d := p.k * a // y = x + d; the magnitude check keeps k above MinInt64
+	d := k * a // y = x + d
 	if t.tick(int32((t.vi[x].width + t.vi[y].width) / 1024)) {
 		return false, true
 	}
