@@ -18,6 +18,11 @@ import (
 type ElementConstraint struct {
 	dims []Interval // the index set of each dimension
 	args []Expr     // the indices, the items (row-major), the result
+	// Bounds asks, over one dimension, for the result bounds consistent
+	// only, as Gecode's default (element_bounds.go): each index value is
+	// still checked, against the result's bounds, and a run costs the
+	// items the index allows instead of their values.
+	Bounds bool
 }
 
 // NewElementConstraint builds result = items[index...], where index[d]

@@ -365,7 +365,10 @@ func postConstElement(p *poster) {
 	p.global(engine.NewTable([]engine.Expr{p.ref(b), p.ref(c)}, len(items), cells, nil, false))
 }
 
-// postElement posts c = as[b], as indexed from 1.
+// postElement posts c = as[b], as indexed from 1: the result bounds
+// consistent, as Gecode's default, unless annotated ::domain (the
+// domain consistent propagator cost prize-collecting 7,000 nodes a
+// second against Gecode's 54,000, for the same tree).
 func postElement(p *poster) {
 	items := p.exs(1)
 	if len(items) == 0 {
@@ -377,6 +380,7 @@ func postElement(p *poster) {
 		p.fail("%v", err)
 		return
 	}
+	g.Bounds = !p.fc.hasAnnotation("domain")
 	p.m.Post(g)
 }
 
