@@ -34,6 +34,9 @@ type elementBnd struct {
 	// idxWord: the index's domain is one word (initial span at most 64),
 	// read once a run instead of value by value.
 	idxWord bool
+	// lowSup and highSup: the items of the least lower and greatest
+	// upper bound at the last full run, hints for itemsMoved.
+	lowSup, highSup int32
 
 	// Per local variable: whether it is the index or the result, and the
 	// positions it is the item of, to skip runs that only items no longer
@@ -91,8 +94,16 @@ func newElementBounds(b *builder, g *ElementConstraint, argX, xs []int32) (globa
 
 func (p *elementBnd) propagate(t *store, mode propMode) bool {
 	p.moved = true
-	if mode == modeAC && !p.relevant(t) {
-		return true
+	if mode == modeAC {
+		run, full := p.relevant(t)
+		ok, done := true, !run
+		if run && !full {
+			ok, done = p.itemsMoved(t)
+		}
+		p.ev.pending = p.ev.pending[:0]
+		if done {
+			return ok
+		}
 	}
 	if x := p.idx; x >= 0 {
 		last := p.base + int64(len(p.items)) - 1
@@ -136,7 +147,12 @@ func (p *elementBnd) propagate(t *store, mode propMode) bool {
 				}
 				continue
 			}
-			lo, hi = min(lo, il), max(hi, ih)
+			if il < lo {
+				lo, p.lowSup = il, i
+			}
+			if ih > hi {
+				hi, p.highSup = ih, i
+			}
 		}
 		// The index holds only values of live items: those outside were
 		// cut at the first run, and a value leaves with its item.
@@ -191,35 +207,67 @@ func (p *elementBnd) chosen(t *store, i int32) bool {
 	return equalBounds(t, y, r)
 }
 
-// relevant consumes the events and reports whether a run can narrow
-// anything: the index or the result changed, or a live item. (No event
-// at all should not happen; it runs then.) It also says whether the
-// index moved: when not, live holds only values of the index, as every
-// run since the index last changed left it (a state restored on
-// backtrack was a fixpoint too), and the run need not test them.
-func (p *elementBnd) relevant(t *store) bool {
-	run := len(p.ev.pending) == 0
-	p.moved = run
+// relevant reads the events and reports whether a run can narrow
+// anything (the index or the result changed, or a live item), and
+// whether it must be a full one (the index or the result changed). No
+// event at all should not happen; it runs in full then. It also says
+// whether the index moved: when not, live holds only values of the
+// index, as every run since the index last changed left it (a state
+// restored on backtrack was a fixpoint too), and the run need not test
+// them.
+func (p *elementBnd) relevant(t *store) (run, full bool) {
+	if len(p.ev.pending) == 0 {
+		p.moved = true
+		return true, true
+	}
+	p.moved = false
 	size := t.cell[p.live.size]
 	for _, l := range p.ev.pending {
-		if int(l) == p.idxL {
-			p.moved, run = true, true
-			break
-		}
-		if run {
+		if p.core[l] {
+			p.moved = p.moved || int(l) == p.idxL
+			run, full = true, true
 			continue
 		}
-		if p.core[l] {
-			run = true
-		}
 		for _, k := range p.cellsOf[l] {
-			if p.live.pos[k] < size {
-				run = true
+			run = run || p.live.pos[k] < size
+		}
+	}
+	return run, full
+}
+
+// itemsMoved is a run woken by items alone: those that changed and no
+// longer meet the result leave, with their index values, and while the
+// items that held the result's bounds at the last full run (lowSup,
+// highSup: hints, checked) still do, nothing else can move. It reports
+// done when that settles the run.
+func (p *elementBnd) itemsMoved(t *store) (ok, done bool) {
+	rl, rh := p.bounds(t, p.res, p.resC)
+	for _, l := range p.ev.pending {
+		for _, k := range p.cellsOf[l] {
+			if p.live.pos[k] >= t.cell[p.live.size] {
+				continue
+			}
+			if il, ih := p.bounds(t, p.items[k], p.itemC[k]); ih < rl || il > rh {
+				p.live.remove(t, k)
+				if p.idx >= 0 && !t.remove(p.idx, p.base+int64(k)) {
+					return false, true
+				}
 			}
 		}
 	}
-	p.ev.pending = p.ev.pending[:0]
-	return run
+	switch size := t.cell[p.live.size]; size {
+	case 0:
+		return false, true
+	case 1:
+		return p.chosen(t, p.live.items[0]), true
+	default:
+		if p.live.pos[p.lowSup] >= size || p.live.pos[p.highSup] >= size {
+			return true, false
+		}
+	}
+	l, _ := p.bounds(t, p.items[p.lowSup], p.itemC[p.lowSup])
+	_, h := p.bounds(t, p.items[p.highSup], p.itemC[p.highSup])
+	return true, l <= rl && h >= rh
 }
 
 // reset puts live back in its initial order, for Solver.Reset.

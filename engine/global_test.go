@@ -232,6 +232,41 @@ func (c globalCheck) checkRoot(t *testing.T, i int, m *Model, want []string) {
 	}
 	if c.bc && c.alone(m) {
 		checkBoundsSupport(t, fmt.Sprintf("%s instance %d", c.name, i), m, s)
+		c.checkBoundsBelow(t, i, m, s)
+	}
+}
+
+// checkBoundsBelow walks a few random decisions down from the root
+// under PropAC and checks bounds(Z) consistency at each node: the
+// propagators that skip work from what changed since their last run
+// must reach the fixpoint a full run reaches.
+func (c globalCheck) checkBoundsBelow(t *testing.T, i int, m *Model, s *Solver) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(int64(i)))
+	root := len(s.st.marks)
+	for walk := range 4 {
+		for depth := 0; depth < 5; depth++ {
+			var open []int32
+			for x := range int32(m.NumVars()) {
+				if !s.st.fixed(x) {
+					open = append(open, x)
+				}
+			}
+			if len(open) == 0 {
+				break
+			}
+			x := open[rng.Intn(len(open))]
+			d := s.Domain(Var(x))
+			v := d[rng.Intn(len(d)-1)]
+			op := []DecisionOp{DecideEq, DecideNe, DecideLe, DecideGt}[rng.Intn(4)]
+			if !s.nodeAC(x, v, op) {
+				break
+			}
+			checkBoundsSupport(t, fmt.Sprintf("%s instance %d walk %d depth %d (%s %v %d)", c.name, i, walk, depth, m.VarName(Var(x)), op, v), m, s)
+		}
+		for len(s.st.marks) > root {
+			s.st.pop()
+		}
 	}
 }
 
