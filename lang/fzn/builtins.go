@@ -366,9 +366,10 @@ func postConstElement(p *poster) {
 }
 
 // postElement posts c = as[b], as indexed from 1: the result bounds
-// consistent, as Gecode's default, unless annotated ::domain (the
-// domain consistent propagator cost prize-collecting 7,000 nodes a
-// second against Gecode's 54,000, for the same tree).
+// consistent, as Gecode's default, unless annotated ::domain. On
+// prize-collecting 25-5-5-9 the domain consistent propagator made csp
+// search about 6,500 nodes a CPU second, the bounds one 15,000, in a
+// tree of 241,628 nodes to Gecode's 240,797.
 func postElement(p *poster) {
 	items := p.exs(1)
 	if len(items) == 0 {
