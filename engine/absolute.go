@@ -17,35 +17,44 @@ func (p *absolute) propagate(t *store, _ propMode) bool {
 	if !p.bounds && t.size(p.x) <= smallDomain && t.size(p.z) <= smallDomain {
 		return p.domains(t)
 	}
-	for range maxRounds {
-		c := t.changes
-		xl, xh := t.minOf(p.x), t.maxOf(p.x)
+	return p.propagateBounds(t)
+}
+
+// propagateBounds narrows z from x's bounds, then x from z's, and again
+// while x moves (holes can carry a bound past the value asked for):
+// with x still, z's bounds came from x's and x's from z's, a fixpoint,
+// so that the global runs as idempotent. Each loop removes a value or
+// stops, so it ends.
+func (p *absolute) propagateBounds(t *store) bool {
+	x, z := p.x, p.z
+	for {
+		xl, xh := t.minOf(x), t.maxOf(x)
 		lo, hi := int64(0), max(satNeg(xl), xh)
 		if xl > 0 {
 			lo = xl
 		} else if xh < 0 {
 			lo = -xh
 		}
-		if !narrowTo(t, p.z, lo, hi) {
+		if lo > t.minOf(z) && !t.removeBelow(z, lo) || hi < t.maxOf(z) && !t.removeAbove(z, hi) {
 			return false
 		}
-		zl, zh := t.minOf(p.z), t.maxOf(p.z)
-		if !narrowTo(t, p.x, -zh, zh) {
+		zl, zh := t.minOf(z), t.maxOf(z)
+		if xl < -zh && !t.removeBelow(x, -zh) || xh > zh && !t.removeAbove(x, zh) {
 			return false
 		}
 		if zl > 0 {
-			if t.minOf(p.x) > -zl && !t.removeBelow(p.x, zl) {
+			// No value strictly between -min z and min z.
+			if l := t.minOf(x); l > -zl && l < zl && !t.removeBelow(x, zl) {
 				return false
 			}
-			if t.maxOf(p.x) < zl && !t.removeAbove(p.x, -zl) {
+			if h := t.maxOf(x); h < zl && h > -zl && !t.removeAbove(x, -zl) {
 				return false
 			}
 		}
-		if t.changes == c {
-			break
+		if t.minOf(x) == xl && t.maxOf(x) == xh {
+			return true
 		}
 	}
-	return true
 }
 
 func (p *absolute) domains(t *store) bool {

@@ -14,10 +14,17 @@ import (
 // lookup undefined, and the constraint false, as the v1 form
 // result = Element(...) is (expr.go). The propagator (element_prop.go) is
 // domain consistent on the indices and the result, and, once the indices
-// are fixed, makes the chosen item and the result equal domain by domain.
+// are fixed, makes the chosen item and the result equal domain by domain;
+// with Bounds over one dimension, another (element_bounds.go) is bounds
+// consistent on the result, as Gecode's default.
 type ElementConstraint struct {
 	dims []Interval // the index set of each dimension
 	args []Expr     // the indices, the items (row-major), the result
+	// Bounds asks, over one dimension, for the result bounds consistent
+	// only, as Gecode's default (element_bounds.go): each index value is
+	// still checked, against the result's bounds, and a run costs the
+	// items the index allows instead of their values.
+	Bounds bool
 }
 
 // NewElementConstraint builds result = items[index...], where index[d]

@@ -68,6 +68,10 @@ const markSpan = 1 << 16
 
 func (g *ElementConstraint) newProp(b *builder, argX, xs []int32) (globalProp, globalOpts, error) {
 	nd, n := len(g.dims), len(g.items())
+	if g.Bounds && nd == 1 {
+		p, opts := newElementBounds(b, g, argX, xs)
+		return p, opts, nil
+	}
 	p := &elementProp{
 		dims: g.dims, idx: argX[:nd], items: argX[nd : nd+n], res: argX[nd+n],
 		idxC: make([]int64, nd), itemC: make([]int64, n),

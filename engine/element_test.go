@@ -94,6 +94,29 @@ func TestElementGlobalAliased(t *testing.T) {
 	globalCheck{name: "element aliased", make: elementMaker("alias"), instances: 150}.run(t)
 }
 
+// boundsMaker is maker with the result bounds consistent (Bounds), as
+// FlatZinc posts it: over one dimension the bounds propagator
+// (element_bounds.go), over two the general one.
+func boundsMaker(maker globalMaker) globalMaker {
+	return func(rng *rand.Rand, m *Model) Global {
+		g := maker(rng, m).(*ElementConstraint)
+		g.Bounds = true
+		return g
+	}
+}
+
+// The bounds propagator over distinct variables: every bound supported
+// within the others' bounds (Gecode's strength), every index value
+// checked against the result's bounds.
+func TestElementBoundsGlobal(t *testing.T) {
+	for _, kind := range []string{"const", "var"} {
+		globalCheck{name: "element bounds " + kind, make: boundsMaker(elementMaker(kind)), instances: 150, bc: true}.run(t)
+	}
+	for _, kind := range []string{"repeat", "alias"} {
+		globalCheck{name: "element bounds " + kind, make: boundsMaker(elementMaker(kind)), instances: 150}.run(t)
+	}
+}
+
 func mustElement(t *testing.T, index []Expr, dims []Interval, items []Expr, result Expr) *ElementConstraint {
 	t.Helper()
 	g, err := NewElementConstraint(index, dims, items, result)
@@ -262,8 +285,16 @@ func TestElementIdempotent(t *testing.T) {
 	if testing.Short() {
 		n = 60
 	}
-	mk := elementMaker("var")
-	for seed := range n {
+	for k, mk := range []globalMaker{elementMaker("var"), boundsMaker(elementMaker("var"))} {
+		for seed := range n {
+			elementIdempotent(t, k, seed, mk)
+		}
+	}
+}
+
+func elementIdempotent(t *testing.T, k, seed int, mk globalMaker) {
+	t.Helper()
+	{
 		m := NewModel()
 		m.Post(mk(rand.New(rand.NewSource(int64(seed))), m))
 		s, err := NewSolver(m, Options{Order: OrderMRV, Values: ValuesMin, Prop: PropAC})
@@ -271,7 +302,7 @@ func TestElementIdempotent(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !s.Propagate() {
-			continue
+			return
 		}
 		before := s.st.changes
 		var run *globalRun
@@ -281,13 +312,52 @@ func TestElementIdempotent(t *testing.T) {
 			}
 		}
 		if run == nil {
-			continue // every variable fixed at post
+			return // every variable fixed at post
 		}
 		if !run.opts.idem {
-			t.Fatalf("instance %d: distinct variables, but not idempotent", seed)
+			t.Fatalf("maker %d instance %d: distinct variables, but not idempotent", k, seed)
 		}
 		if !run.p.propagate(&s.st, modeFC) || s.st.changes != before {
-			t.Fatalf("instance %d: a second run changed the domains", seed)
+			t.Fatalf("maker %d instance %d: a second run changed the domains", k, seed)
 		}
+	}
+}
+
+// TestElementBoundsSearch: prize-collecting's shape (a position read
+// through a successor, result = pos[next]) searched twice, the second
+// time after Reset: no allocation in the search, and the same search.
+func TestElementBoundsSearch(t *testing.T) {
+	m := NewModel()
+	const n = 6
+	var pos []Expr
+	for i := range n {
+		x, _ := m.NewVarRange(fmt.Sprintf("pos%d", i), 0, n)
+		pos = append(pos, m.Ref(x))
+	}
+	for i := range n {
+		next, _ := m.NewVarRange(fmt.Sprintf("next%d", i), 1, n)
+		r, _ := m.NewVar(fmt.Sprintf("r%d", i), []int64{1, 2, 4, 5})
+		g := mustElement(t, []Expr{m.Ref(next)}, []Interval{{1, n}}, pos, m.Ref(r))
+		g.Bounds = true
+		m.Post(g)
+		d, _ := NewBinary(OpNe, m.Ref(r), pos[i]) // a position other than its own
+		m.Require(d)
+	}
+	s := newSolver(t, m, Options{Order: OrderInput, Prop: PropAC})
+	s.nodeLimit = 3000
+	sols := countSolutions(s)
+	st := s.Stats()
+	if sols == 0 || st.Failures == 0 {
+		t.Fatalf("%d solutions, %d failures: the instance tests too little", sols, st.Failures)
+	}
+	if a := testing.AllocsPerRun(3, func() { s.Reset(); countSolutions(s) }); a != 0 {
+		t.Errorf("%v allocations per search", a)
+	}
+	s.Reset()
+	n2 := countSolutions(s)
+	st2 := s.Stats()
+	st2.SearchTime = st.SearchTime
+	if n2 != sols || st2 != st {
+		t.Errorf("after Reset: %d solutions, %+v; first search %d, %+v", n2, s.Stats(), sols, st)
 	}
 }

@@ -32,6 +32,11 @@ type globalCheck struct {
 	make      globalMaker
 	instances int  // random instances (a fifth, at least 40, with -short)
 	dc        bool // root propagation under PropAC is domain consistent
+	// bc: root propagation under PropAC is bounds(Z) consistent: each
+	// bound of each variable is its value in an assignment of values
+	// within the other variables' bounds (holes ignored) that satisfies
+	// the model, as Gecode's bounds propagators promise.
+	bc bool
 	// dcVar, if set, limits the dc check to the variables it accepts (by
 	// name), for a global that promises domain consistency on some of
 	// its arguments only.
@@ -224,6 +229,82 @@ func (c globalCheck) checkRoot(t *testing.T, i int, m *Model, want []string) {
 	}
 	if c.dc && c.alone(m) && len(sols) == 0 {
 		t.Fatalf("%s instance %d: root propagation succeeded, but there is no solution", c.name, i)
+	}
+	if c.bc && c.alone(m) {
+		checkBoundsSupport(t, fmt.Sprintf("%s instance %d", c.name, i), m, s)
+		c.checkBoundsBelow(t, i, m, s)
+	}
+}
+
+// checkBoundsBelow walks a few random decisions down from the root
+// under PropAC and checks bounds(Z) consistency at each node: the
+// propagators that skip work from what changed since their last run
+// must reach the fixpoint a full run reaches.
+func (c globalCheck) checkBoundsBelow(t *testing.T, i int, m *Model, s *Solver) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(int64(i)))
+	root := len(s.st.marks)
+	for walk := range 4 {
+		for depth := 0; depth < 5; depth++ {
+			var open []int32
+			for x := range int32(m.NumVars()) {
+				if !s.st.fixed(x) {
+					open = append(open, x)
+				}
+			}
+			if len(open) == 0 {
+				break
+			}
+			x := open[rng.Intn(len(open))]
+			d := s.Domain(Var(x))
+			v := d[rng.Intn(len(d)-1)]
+			op := []DecisionOp{DecideEq, DecideNe, DecideLe, DecideGt}[rng.Intn(4)]
+			if !s.nodeAC(x, v, op) {
+				break
+			}
+			checkBoundsSupport(t, fmt.Sprintf("%s instance %d walk %d depth %d (%s %v %d)", c.name, i, walk, depth, m.VarName(Var(x)), op, v), m, s)
+		}
+		for len(s.st.marks) > root {
+			s.st.pop()
+		}
+	}
+}
+
+// checkBoundsSupport fails unless each bound of each variable of m after
+// s's propagation has a support in which every variable lies within its
+// bounds: bounds(Z) consistency.
+func checkBoundsSupport(t *testing.T, name string, m *Model, s *Solver) {
+	t.Helper()
+	n := m.NumVars()
+	lo, hi := make([]int64, n), make([]int64, n)
+	for x := range n {
+		d := s.Domain(Var(x))
+		lo[x], hi[x] = d[0], d[len(d)-1]
+	}
+	supported := map[[2]int64]bool{} // (variable, value)
+	a := make([]int64, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			if modelHolds(m, a) {
+				for x, v := range a {
+					supported[[2]int64{int64(x), v}] = true
+				}
+			}
+			return
+		}
+		for v := lo[i]; v <= hi[i]; v++ {
+			a[i] = v
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	for x := range n {
+		for _, v := range []int64{lo[x], hi[x]} {
+			if !supported[[2]int64{int64(x), v}] {
+				t.Fatalf("%s: after root propagation %s keeps the bound %d (domain %v), which no assignment within the bounds %v..%v supports", name, m.VarName(Var(x)), v, s.Domain(Var(x)), lo, hi)
+			}
+		}
 	}
 }
 

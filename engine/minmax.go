@@ -24,7 +24,12 @@ type minMax struct {
 	xs     []int32
 	z      int32
 	isMax  bool
-	bounds bool // bounds consistency only: no domain step
+	bounds bool // bounds consistency only: no domain step (minmax_bounds.go)
+	// live holds, with bounds, the positions in xs of the xs that can
+	// still be the minimum: one whose lower bound passed z's upper bound
+	// never can again below this node, nor constrain z or be narrowed, so
+	// that a run reads only the others (Gecode drops them too).
+	live revSet
 }
 
 func newMinMax(xs []int32, z int32, isMax bool) *minMax {
@@ -61,6 +66,9 @@ func (p *minMax) atMost(t *store, x int32, v int64) bool {
 }
 
 func (p *minMax) propagate(t *store, _ propMode) bool {
+	if p.bounds {
+		return p.propagateBounds(t)
+	}
 	fixpoint := false
 	for range maxRounds {
 		c := t.changes
@@ -73,7 +81,7 @@ func (p *minMax) propagate(t *store, _ propMode) bool {
 		}
 	}
 	n := int64(len(p.xs))
-	if p.bounds || t.size(p.z) > smallDomain || n*n*int64(t.size(p.z)) > 1<<16 {
+	if t.size(p.z) > smallDomain || n*n*int64(t.size(p.z)) > 1<<16 {
 		return true
 	}
 	if fixpoint && p.intervals(t) {

@@ -71,9 +71,10 @@ func (g *Extremum) newProp(b *builder, argX, _ []int32) (globalProp, globalOpts,
 	if err != nil {
 		return nil, globalOpts{}, err
 	}
-	p := newMinMax(vars[1:], vars[0], g.Max)
-	p.bounds = !g.Domain
-	return p, globalOpts{}, nil
+	if !g.Domain {
+		return newBoundsMinMax(&b.s.st, vars[1:], vars[0], g.Max), globalOpts{idem: true}, nil
+	}
+	return newMinMax(vars[1:], vars[0], g.Max), globalOpts{}, nil
 }
 
 // Abs is z = |x| as a global: the absolute propagator alone, bounds
@@ -109,7 +110,7 @@ func (g *Abs) newProp(b *builder, argX, _ []int32) (globalProp, globalOpts, erro
 	if err != nil {
 		return nil, globalOpts{}, err
 	}
-	return &absolute{x: vars[1], z: vars[0], bounds: !g.Domain}, globalOpts{}, nil
+	return &absolute{x: vars[1], z: vars[0], bounds: !g.Domain}, globalOpts{idem: !g.Domain}, nil
 }
 
 // constVars returns the variable of each argument: the propagators read

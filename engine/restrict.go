@@ -98,6 +98,10 @@ func (s *Solver) Reset() {
 			p.live.identity()
 		case *diagonalProp:
 			p.live.identity()
+		case *globalRun:
+			if r, ok := p.p.(interface{ reset() }); ok {
+				r.reset()
+			}
 		}
 	}
 	for _, p := range s.ac.props {

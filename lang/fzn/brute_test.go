@@ -394,7 +394,9 @@ func checkInstance(t *testing.T, name string, in *instance, i int) {
 	src := in.model()
 	want := in.bruteForce(name)
 	srcs := []string{src}
-	if name == "int_lin_eq" { // and as a table, which ::domain asks for
+	switch name {
+	case "int_lin_eq", // and as a table, which ::domain asks for
+		"array_var_int_element", "array_var_bool_element": // and domain consistent
 		srcs = append(srcs, strings.Replace(src, ");\nsolve", ") :: domain;\nsolve", 1))
 	}
 	for k, opts := range []engine.Options{engine.Default(), {}, engine.Default()} {
@@ -417,6 +419,44 @@ func head(s []string) []string {
 }
 
 func engineDefault() engine.Options { return engine.Default() }
+
+// TestElementMode: array_var_int_element is bounds consistent on its
+// result, as Gecode's default, unless annotated ::domain: with items 1
+// and 5, the result keeps 3 in the first case only.
+func TestElementMode(t *testing.T) {
+	src := "var 1..2: i :: output_var;\nvar 0..9: r :: output_var;\nvar {1, 3}: a :: output_var;\nvar {3, 5}: b :: output_var;\n" +
+		"constraint array_var_int_element(i, [a, b], r);\nsolve satisfy;\n"
+	for _, domain := range []bool{false, true} {
+		s := src
+		if domain {
+			s = strings.Replace(s, "r);", "r) :: domain;", 1)
+		}
+		p, err := Compile("e.fzn", []byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cons := p.Model.Constraints()
+		g, ok := cons[len(cons)-1].Global.(*engine.ElementConstraint)
+		if !ok || g.Bounds == domain {
+			t.Fatalf("domain=%v: constraint %+v, want an element with Bounds %v", domain, cons[len(cons)-1], !domain)
+		}
+		solver, err := engine.NewSolver(p.Model, engine.Default())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !solver.Propagate() {
+			t.Fatal("root propagation failed")
+		}
+		r := solver.Domain(engine.Var(1))
+		want := []int64{1, 3, 5}
+		if !domain {
+			want = []int64{1, 2, 3, 4, 5}
+		}
+		if !slices.Equal(r, want) {
+			t.Errorf("domain=%v: r keeps %v, want %v", domain, r, want)
+		}
+	}
+}
 
 // TestDomainLinearIsTable checks that ::domain makes the index of a
 // flattened matrix a table, with the same solutions as the equation.

@@ -365,7 +365,11 @@ func postConstElement(p *poster) {
 	p.global(engine.NewTable([]engine.Expr{p.ref(b), p.ref(c)}, len(items), cells, nil, false))
 }
 
-// postElement posts c = as[b], as indexed from 1.
+// postElement posts c = as[b], as indexed from 1: the result bounds
+// consistent, as Gecode's default, unless annotated ::domain. On
+// prize-collecting 25-5-5-9 the domain consistent propagator made csp
+// search about 6,500 nodes a CPU second, the bounds one 15,000, in a
+// tree of 241,628 nodes to Gecode's 240,797.
 func postElement(p *poster) {
 	items := p.exs(1)
 	if len(items) == 0 {
@@ -377,6 +381,7 @@ func postElement(p *poster) {
 		p.fail("%v", err)
 		return
 	}
+	g.Bounds = !p.fc.hasAnnotation("domain")
 	p.m.Post(g)
 }
 
