@@ -226,3 +226,55 @@ func TestLinearReifMeaning(t *testing.T) {
 		}
 	}
 }
+
+// The propagators allocate nothing when they run: with b open, and with
+// b fixed either way (the comparison or its negation enforced).
+func TestReifGlobalsNoAlloc(t *testing.T) {
+	for _, bv := range [][2]int64{{0, 1}, {1, 1}, {0, 0}} {
+		for _, op := range linReifOps {
+			m := NewModel()
+			xs := make([]Expr, 3)
+			for i := range xs {
+				v, _ := m.NewVarRange(fmt.Sprint("x", i), -5, 5)
+				xs[i] = m.Ref(v)
+			}
+			b, _ := m.NewVarRange("b", bv[0], bv[1])
+			lin, err := NewLinearReif([]int64{2, -3, 1}, xs, op, 1, m.Ref(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmp, err := NewCompareReif(xs[0], op, xs[1], 2, m.Ref(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmp0, err := NewCompareReif(xs[1], op, xs[2], 0, m.Ref(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.Post(lin)
+			m.Post(cmp)
+			m.Post(cmp0)
+			s, err := NewSolver(m, Options{Prop: PropAC})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.Propagate() {
+				continue
+			}
+			runs := 0
+			for _, p := range s.props {
+				r, ok := p.(*globalRun)
+				if !ok {
+					continue
+				}
+				runs++
+				if a := testing.AllocsPerRun(20, func() { r.p.propagate(&s.st, modeAC) }); a != 0 {
+					t.Errorf("%s %v b in %v: %v allocations per run", r.g.Name(), op, bv, a)
+				}
+			}
+			if runs != 3 {
+				t.Fatalf("%v b in %v: %d global propagators, want 3", op, bv, runs)
+			}
+		}
+	}
+}
