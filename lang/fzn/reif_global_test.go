@@ -81,3 +81,33 @@ func reifInstance(r *rand.Rand, name string) *instance {
 	g.in.text = name + "(" + strings.Join(parts, ", ") + ")"
 	return g.in
 }
+
+// A reified linear whose magnitudes the globals refuse (2^62·x - 2^62·y
+// over 0/1: each term fits, their sum of magnitudes does not) is still
+// posted, the old way, and right.
+func TestReifiedLinearPastTheGlobalsCheck(t *testing.T) {
+	for _, op := range []string{"eq", "ne", "le", "lt", "ge", "gt"} {
+		for _, form := range []string{"_reif", "_imp"} {
+			name := "int_lin_" + op + form
+			for _, rhs := range []int64{-1 << 62, 0, 1 << 62} {
+				in := &instance{ints: [][]int64{{0, 1}, {0, 1}}, bools: 1}
+				in.args = []genArg{constTerms(1<<62, -1<<62), {isArray: true, terms: []genTerm{{v: 0}, {v: 1}}}, constTerm(rhs), {terms: []genTerm{{isBool: true, v: 0}}}}
+				parts := make([]string, len(in.args))
+				for i, a := range in.args {
+					parts[i] = a.fzn()
+				}
+				in.text = name + "(" + strings.Join(parts, ", ") + ")"
+				src, want := in.model(), in.bruteForce(name)
+				for _, opts := range []engine.Options{engine.Default(), {Prop: engine.PropFC}, {Prop: engine.PropNone}} {
+					got, err := solveAll(t, src, opts)
+					if err != nil {
+						t.Fatalf("%v\n%s", err, src)
+					}
+					if !slices.Equal(got, want) {
+						t.Fatalf("prop %v: got %v, want %v\n%s", opts.Prop, got, want, src)
+					}
+				}
+			}
+		}
+	}
+}

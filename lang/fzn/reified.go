@@ -7,13 +7,15 @@ import "github.com/csp-lang/csp/engine"
 // the sum has one variable and op is = or != (domain consistent: x = c
 // for a c inside x's bounds but not in its domain is false), CompareReif
 // for x op y + c, LinearReif otherwise. Each is one propagator with
-// bounds reasoning, as Gecode's: the earlier big-M linears (two for =)
-// and the generic propagator of the != side cost two to four propagators
-// a constraint, the generic one enumerating pairs at every change
+// bounds reasoning, as Gecode's. They replace linears with a big
+// coefficient (sum + M·r <= c + M for r -> sum <= c; two for =) and the
+// generic propagator of the != side: two to four propagators a
+// constraint, the generic one enumerating pairs at every change
 // (fillomino: a quarter of the solving time).
 //
-// A sum whose magnitudes do not fit the globals' check is posted as
-// before: big-M linears where they fit, expressions otherwise.
+// A sum whose magnitudes do not fit the globals' check (Σ |a|·max|x|
+// past 64 bits) is posted as an expression, which needs only the sum's
+// own bounds to fit: rare, and correct rather than fast.
 
 // reifyLinear posts r <-> (sum(coefs·ts) op rhs), only r -> ... when imp.
 func (p *poster) reifyLinear(r term, coefs []int64, ts []term, op engine.BinOp, rhs int64, imp bool) {
@@ -24,10 +26,9 @@ func (p *poster) reifyLinear(r term, coefs []int64, ts []term, op engine.BinOp, 
 	if (op == engine.OpEq || op == engine.OpNe) && !r.isConst() && p.reifyOneVar(r, coefs, ts, op, rhs, imp) {
 		return
 	}
-	if p.reifyGlobal(r, coefs, ts, op, rhs, imp) {
-		return
+	if !p.reifyGlobal(r, coefs, ts, op, rhs, imp) {
+		p.reify(r, p.linExpr(coefs, ts, op, rhs), imp)
 	}
-	p.reifyBigM(r, coefs, ts, op, rhs, imp)
 }
 
 // reifyGlobal posts r <-> (sum(coefs·ts) op rhs) as CompareReif or
@@ -77,49 +78,6 @@ func (p *poster) reifyGlobal(r term, coefs []int64, ts []term, op engine.BinOp, 
 	return true
 }
 
-// reifyBigM posts r <-> (sum(coefs·ts) op rhs) as linear constraints
-// with a big coefficient ("big-M"): r -> sum <= c is
-//
-//	sum + M·r <= c + M,   M = max(sum) - c,
-//
-// which says nothing when r is 0 and sum <= c when r is 1. The reverse
-// direction (not r -> sum >= c+1) is the same with the sum negated.
-// Equality is two of them; disequality, which bounds cannot express, an
-// expression.
-func (p *poster) reifyBigM(r term, coefs []int64, ts []term, op engine.BinOp, rhs int64, imp bool) {
-	neg, ok := negated(coefs)
-	if !ok || rhs < -1<<62 || rhs > 1<<62 {
-		p.fail("the coefficients or the constant overflow 64 bits once negated")
-		return
-	}
-	pos, not := lit{r, true}, lit{r, false}
-	switch op {
-	case engine.OpLt:
-		p.reifyBigM(r, coefs, ts, engine.OpLe, rhs-1, imp)
-	case engine.OpGt:
-		p.reifyBigM(r, neg, ts, engine.OpLe, -rhs-1, imp)
-	case engine.OpGe:
-		p.reifyBigM(r, neg, ts, engine.OpLe, -rhs, imp)
-	case engine.OpLe:
-		p.implyLe(pos, coefs, ts, rhs)
-		if !imp {
-			p.implyLe(not, neg, ts, -rhs-1)
-		}
-	case engine.OpEq:
-		p.implyLe(pos, coefs, ts, rhs)
-		p.implyLe(pos, neg, ts, -rhs)
-		if !imp {
-			p.require(p.bin(engine.OpOr, p.ref(r), p.linExpr(coefs, ts, engine.OpNe, rhs)))
-		}
-	case engine.OpNe:
-		p.require(p.bin(engine.OpOr, p.not(p.ref(r)), p.linExpr(coefs, ts, engine.OpNe, rhs)))
-		if !imp {
-			p.implyLe(not, coefs, ts, rhs)
-			p.implyLe(not, neg, ts, -rhs)
-		}
-	}
-}
-
 // reifyOneVar posts r <-> a·x = c (or !=) when the sum has one variable
 // once its constants are folded (MiniZinc writes int_lin_ne_reif([1,-1],
 // [1,x],0,r) for r <-> x != 1): membership of x in {c/a}, the member
@@ -159,17 +117,6 @@ func (p *poster) reifyOneVar(r term, coefs []int64, ts []term, op engine.BinOp, 
 	}
 	p.member(x, []int64{rhs / a}, r, neg, imp)
 	return true
-}
-
-func negated(cs []int64) ([]int64, bool) {
-	out := make([]int64, len(cs))
-	for i, c := range cs {
-		var ok bool
-		if out[i], ok = engine.NegInt(c); !ok {
-			return nil, false
-		}
-	}
-	return out, true
 }
 
 // implyLe posts l -> sum(coefs·ts) <= rhs.
