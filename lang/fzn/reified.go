@@ -2,17 +2,20 @@ package fzn
 
 import "github.com/csp-lang/csp/engine"
 
-// Reified linear comparisons, r <-> sum(a·x) op c, are posted as linear
-// constraints with a big coefficient ("big-M"): r -> sum <= c is
+// Reified linear comparisons, r <-> sum(a·x) op c (r -> ... for the _imp
+// forms), go to the engine's globals for them: the member global when
+// the sum has one variable and op is = or != (domain consistent: x = c
+// for a c inside x's bounds but not in its domain is false), CompareReif
+// for x op y + c, LinearReif otherwise. Each is one propagator with
+// bounds reasoning, as Gecode's. They replace linears with a big
+// coefficient (sum + M·r <= c + M for r -> sum <= c; two for =) and the
+// generic propagator of the != side: two to four propagators a
+// constraint, the generic one enumerating pairs at every change
+// (fillomino: a quarter of the solving time).
 //
-//	sum + M·r <= c + M,   M = max(sum) - c,
-//
-// which says nothing when r is 0 and sum <= c when r is 1; and whose
-// bounds consistency, the engine's for linear constraints, is exactly that
-// of the implication: r = 1 narrows the sum's terms, and a sum whose least
-// value exceeds c fixes r to 0. The reverse direction (not r -> sum >= c+1)
-// is the same with the sum negated. Equality is two of them; disequality,
-// which bounds cannot express, an expression.
+// A sum whose magnitudes do not fit the globals' check (Σ |a|·max|x|
+// past 64 bits) is posted as an expression, which needs only the sum's
+// own bounds to fit: rare, and correct rather than fast.
 
 // reifyLinear posts r <-> (sum(coefs·ts) op rhs), only r -> ... when imp.
 func (p *poster) reifyLinear(r term, coefs []int64, ts []term, op engine.BinOp, rhs int64, imp bool) {
@@ -20,40 +23,59 @@ func (p *poster) reifyLinear(r term, coefs []int64, ts []term, op engine.BinOp, 
 		p.fail("%d coefficients for %d variables", len(coefs), len(ts))
 		return
 	}
-	neg, ok := negated(coefs)
-	if !ok || rhs < -1<<62 || rhs > 1<<62 {
-		p.fail("the coefficients or the constant overflow 64 bits once negated")
-		return
-	}
 	if (op == engine.OpEq || op == engine.OpNe) && !r.isConst() && p.reifyOneVar(r, coefs, ts, op, rhs, imp) {
 		return
 	}
-	pos, not := lit{r, true}, lit{r, false}
-	switch op {
-	case engine.OpLt:
-		p.reifyLinear(r, coefs, ts, engine.OpLe, rhs-1, imp)
-	case engine.OpGt:
-		p.reifyLinear(r, neg, ts, engine.OpLe, -rhs-1, imp)
-	case engine.OpGe:
-		p.reifyLinear(r, neg, ts, engine.OpLe, -rhs, imp)
-	case engine.OpLe:
-		p.implyLe(pos, coefs, ts, rhs)
-		if !imp {
-			p.implyLe(not, neg, ts, -rhs-1)
-		}
-	case engine.OpEq:
-		p.implyLe(pos, coefs, ts, rhs)
-		p.implyLe(pos, neg, ts, -rhs)
-		if !imp {
-			p.require(p.bin(engine.OpOr, p.ref(r), p.linExpr(coefs, ts, engine.OpNe, rhs)))
-		}
-	case engine.OpNe:
-		p.require(p.bin(engine.OpOr, p.not(p.ref(r)), p.linExpr(coefs, ts, engine.OpNe, rhs)))
-		if !imp {
-			p.implyLe(not, coefs, ts, rhs)
-			p.implyLe(not, neg, ts, -rhs)
+	if !p.reifyGlobal(r, coefs, ts, op, rhs, imp) {
+		p.reify(r, p.linExpr(coefs, ts, op, rhs), imp)
+	}
+}
+
+// reifyGlobal posts r <-> (sum(coefs·ts) op rhs) as CompareReif or
+// LinearReif, the constants folded into rhs; false, with nothing posted,
+// when they refuse its magnitudes.
+func (p *poster) reifyGlobal(r term, coefs []int64, ts []term, op engine.BinOp, rhs int64, imp bool) bool {
+	var cs []int64
+	var xs []engine.Expr
+	for i, t := range ts {
+		switch {
+		case coefs[i] == 0:
+		case t.isConst():
+			prod, ok1 := engine.MulInt(coefs[i], t.k)
+			d, ok2 := engine.SubInt(rhs, prod)
+			if !ok1 || !ok2 {
+				return false
+			}
+			rhs = d
+		default:
+			cs, xs = append(cs, coefs[i]), append(xs, p.ref(t))
 		}
 	}
+	if len(xs) == 0 { // r is the comparison's value, or with imp at most it
+		if v := compare(0, op, rhs); !v || !imp {
+			p.linear([]int64{1}, []term{r}, engine.OpEq, b2i(v))
+		}
+		return true
+	}
+	if len(xs) == 2 && cs[0] == -cs[1] && (cs[0] == 1 || cs[0] == -1) {
+		x, y := xs[0], xs[1] // x - y op rhs  is  x op y + rhs
+		if cs[0] == -1 {
+			x, y = y, x
+		}
+		g, err := engine.NewCompareReif(x, op, y, rhs, p.ref(r))
+		if err == nil {
+			g.Imp = imp
+			p.global(g, nil)
+			return true
+		}
+	}
+	g, err := engine.NewLinearReif(cs, xs, op, rhs, p.ref(r))
+	if err != nil {
+		return false
+	}
+	g.Imp = imp
+	p.global(g, nil)
+	return true
 }
 
 // reifyOneVar posts r <-> a·x = c (or !=) when the sum has one variable
@@ -95,17 +117,6 @@ func (p *poster) reifyOneVar(r term, coefs []int64, ts []term, op engine.BinOp, 
 	}
 	p.member(x, []int64{rhs / a}, r, neg, imp)
 	return true
-}
-
-func negated(cs []int64) ([]int64, bool) {
-	out := make([]int64, len(cs))
-	for i, c := range cs {
-		var ok bool
-		if out[i], ok = engine.NegInt(c); !ok {
-			return nil, false
-		}
-	}
-	return out, true
 }
 
 // implyLe posts l -> sum(coefs·ts) <= rhs.
