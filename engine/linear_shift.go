@@ -78,11 +78,11 @@ func (p *linearProp) shiftedEq(t *store) (ok, done bool) {
 // shiftedPair is shiftedEq for a·x + b·y + k = 0 (k bounded by the
 // builder's magnitude check, so k·a does not overflow).
 func shiftedPair(t *store, x, y int32, a, b, k int64) (ok, done bool) {
-	if b != -a || a != 1 && a != -1 || !t.bitset(x) || !t.bitset(y) {
+	if b != -a || a != 1 && a != -1 || !t.dense(x) || !t.dense(y) {
 		return false, false
 	}
 	d := k * a // y = x + d
-	if t.tick(int32((t.vi[x].width + t.vi[y].width) / 1024)) {
+	if t.tick(int32((t.size(x) + t.size(y)) / 64)) {
 		return false, true
 	}
 	alive, fits := t.keepShifted(x, y, d)
@@ -94,4 +94,15 @@ func shiftedPair(t *store, x, y int32, a, b, k int64) (ok, done bool) {
 	}
 	alive, _ = t.keepShifted(y, x, -d)
 	return alive, true
+}
+
+// dense reports whether x is a bit set with at least as many values as
+// words between its bounds: a few values far apart (1,000 over a span of
+// millions) are cheaper to test one by one than to shift word by word.
+func (t *store) dense(x int32) bool {
+	if !t.bitset(x) {
+		return false
+	}
+	words := int64(t.cell[3*x+cMax]>>6) - int64(t.cell[3*x+cMin]>>6) + 1
+	return words <= t.size(x)
 }
