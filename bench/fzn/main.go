@@ -67,6 +67,8 @@ func main() {
 	reps := flag.Int("reps", 3, "runs of each solver on each instance; the report shows medians")
 	csp := flag.String("csp", "", "a csp binary (default: build ./cmd/csp)")
 	only := flag.String("only", "", "run only the instances whose family matches this regular expression")
+	flag.StringVar(&gecodeID, "gecode", "gecode", "the Gecode solver configuration to compare with and to check csp's solutions (gecodefix: see gecodefix.sh)")
+	extra := flag.String("solvers", "", "more folders of solver configurations for MiniZinc (where gecodefix.sh wrote gecodefix.msc), colon-separated")
 	flag.Float64Var(&limitScale, "scale", 1, "multiply every limit by this (on a loaded machine, to see each solver's time; the verdicts then mean the longer limit)")
 	flag.Parse()
 	if *dir == "" {
@@ -88,6 +90,9 @@ func main() {
 		fatal(err)
 	}
 	defer cleanup()
+	if *extra != "" {
+		solvers += ":" + *extra // MZN_SOLVER_PATH is a list
+	}
 	re := regexp.MustCompile(*only)
 	start := time.Now()
 	load0 := loadAverage()
@@ -98,7 +103,7 @@ func main() {
 		}
 		r := row{in: in}
 		for range *reps { // alternate, so that both see the same machine
-			r.gecode = append(r.gecode, runOne(*dir, in, "gecode", solvers))
+			r.gecode = append(r.gecode, runOne(*dir, in, gecodeID, solvers))
 			r.csp = append(r.csp, runOne(*dir, in, "csp", solvers))
 		}
 		fmt.Fprintf(os.Stderr, "%-18s %-28s csp %-8s %8s  gecode %-8s %8s\n", in.Family, filepath.Base(in.Data),
@@ -157,6 +162,9 @@ func install(csp string) (string, func(), error) {
 
 // limitScale multiplies the limits (-scale).
 var limitScale = 1.0
+
+// gecodeID is the Gecode solver configuration (-gecode).
+var gecodeID = "gecode"
 
 // limit is the time an instance gets, as run.py gives it (times -scale).
 // The solver is told to stop a second before it (--time-limit), and killed
@@ -218,7 +226,7 @@ func runOne(dir string, in instance, solver, solvers string) result {
 		r.err = firstLine(errorLine.FindString(errOut.String())+"\n"+errOut.String(), runErr)
 	}
 	if solver == "csp" && r.verdict != "WRONG" {
-		r.checked = check(dir, in, text)
+		r.checked = check(dir, in, text, solvers)
 		if r.checked == "REJECTED" {
 			r.verdict = "WRONG"
 		}
@@ -230,7 +238,7 @@ func runOne(dir string, in instance, solver, solvers string) result {
 // its data, and has Gecode solve that: a solution that breaks a
 // constraint of the model makes it unsatisfiable. It returns "checked",
 // "REJECTED", "-" when there is no solution to check, or what went wrong.
-func check(dir string, in instance, out string) string {
+func check(dir string, in instance, out, solvers string) string {
 	sol := lastSolution(out)
 	if sol == "" {
 		return "-"
@@ -242,13 +250,15 @@ func check(dir string, in instance, out string) string {
 	defer os.Remove(f.Name())
 	f.WriteString(sol)
 	f.Close()
-	args := []string{"--solver", "gecode", filepath.Join(dir, "files", in.Model)}
+	args := []string{"--solver", gecodeID, filepath.Join(dir, "files", in.Model)}
 	if in.Data != "" {
 		args = append(args, filepath.Join(dir, "files", in.Data))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	res, err := exec.CommandContext(ctx, "minizinc", append(args, f.Name())...).CombinedOutput()
+	cmd := exec.CommandContext(ctx, "minizinc", append(args, f.Name())...)
+	cmd.Env = append(os.Environ(), "MZN_SOLVER_PATH="+solvers)
+	res, err := cmd.CombinedOutput()
 	switch {
 	case strings.Contains(string(res), "=====UNSATISFIABLE====="):
 		return "REJECTED"
