@@ -68,6 +68,7 @@ func main() {
 	csp := flag.String("csp", "", "a csp binary (default: build ./cmd/csp)")
 	only := flag.String("only", "", "run only the instances whose family matches this regular expression")
 	flag.StringVar(&gecodeID, "gecode", "gecode", "the Gecode solver configuration to compare with and to check csp's solutions (gecodefix: see gecodefix.sh)")
+	flag.StringVar(&checkID, "check", "", "the solver configuration that checks csp's solutions (default: -gecode's; gecodestd decomposes every global as MiniZinc's standard library does)")
 	extra := flag.String("solvers", "", "more folders of solver configurations for MiniZinc (where gecodefix.sh wrote gecodefix.msc), colon-separated")
 	flag.Float64Var(&limitScale, "scale", 1, "multiply every limit by this (on a loaded machine, to see each solver's time; the verdicts then mean the longer limit)")
 	flag.Parse()
@@ -90,6 +91,9 @@ func main() {
 		fatal(err)
 	}
 	defer cleanup()
+	if checkID == "" {
+		checkID = gecodeID
+	}
 	if *extra != "" {
 		solvers += ":" + *extra // MZN_SOLVER_PATH is a list
 	}
@@ -106,7 +110,7 @@ func main() {
 			r.gecode = append(r.gecode, runOne(*dir, in, gecodeID, solvers))
 			r.csp = append(r.csp, runOne(*dir, in, "csp", solvers))
 		}
-		fmt.Fprintf(os.Stderr, "%-18s %-28s csp %-8s %8s  gecode %-8s %8s\n", in.Family, filepath.Base(in.Data),
+		fmt.Fprintf(os.Stderr, "%-18s %-28s csp %-8s %8s  gecode %-8s %8s\n", in.Family, in.name(),
 			r.csp[0].verdict, median(r.csp).wall.Round(time.Millisecond), r.gecode[0].verdict, median(r.gecode).wall.Round(time.Millisecond))
 		rows = append(rows, r)
 	}
@@ -160,11 +164,20 @@ func install(csp string) (string, func(), error) {
 	return solvers, cleanup, nil
 }
 
+// name is the instance's data file, or its model when it has none.
+func (in instance) name() string {
+	if in.Data == "" {
+		return filepath.Base(in.Model)
+	}
+	return filepath.Base(in.Data)
+}
+
 // limitScale multiplies the limits (-scale).
 var limitScale = 1.0
 
-// gecodeID is the Gecode solver configuration (-gecode).
-var gecodeID = "gecode"
+// gecodeID is the Gecode solver configuration (-gecode), checkID the one
+// that checks csp's solutions (-check).
+var gecodeID, checkID = "gecode", ""
 
 // limit is the time an instance gets, as run.py gives it (times -scale).
 // The solver is told to stop a second before it (--time-limit), and killed
@@ -250,7 +263,7 @@ func check(dir string, in instance, out, solvers string) string {
 	defer os.Remove(f.Name())
 	f.WriteString(sol)
 	f.Close()
-	args := []string{"--solver", gecodeID, filepath.Join(dir, "files", in.Model)}
+	args := []string{"--solver", checkID, filepath.Join(dir, "files", in.Model)}
 	if in.Data != "" {
 		args = append(args, filepath.Join(dir, "files", in.Data))
 	}
@@ -392,7 +405,7 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 			gecodeSolved++
 		}
 		fmt.Printf("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f s |\n",
-			r.in.Family, filepath.Base(r.in.Data), r.in.Kind, r.in.Answer, c.answer, verdict, c.checked,
+			r.in.Family, r.in.name(), r.in.Kind, r.in.Answer, c.answer, verdict, c.checked,
 			wall(c), wall(g), solveTime(c), solveTime(g), c.nodes, g.nodes, r.in.limit().Seconds())
 	}
 	fmt.Printf("\ncsp solved %d of %d within the limit, Gecode %d in the same run; %d wrong answers, %d errors, %d unsolved (best or UNKNOWN in time), %d stopped at the limit without a word.\n",
