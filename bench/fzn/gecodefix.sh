@@ -21,8 +21,8 @@ sed -e 's/"org.gecode.gecode"/"org.gecode.gecodefix"/' -e 's/"name": "Gecode"/"n
 	-e "s|\"-Ggecode\"|\"$dir/gecodefix\"|" /usr/share/minizinc/solvers/gecode.msc > "$dir/gecodefix.msc"
 # gecodestd: the same fzn-gecode with none of Gecode's library, every global decomposed as the
 # standard library defines it. Checking a solution with it follows MiniZinc's semantics where
-# Gecode's own propagators differ: Gecode 6.2's cumulative counts a task of duration 0 at its start
-# (mspsp medium_07), the standard definition does not.
+# Gecode's own propagators differ: Gecode 6.2's cumulative counts a task of duration 0 inside another
+# (mspsp medium_07; zero_duration.mzn beside this file), the standard definition does not.
 mkdir -p "$dir/gecodestd"
 sed -e 's/"org.gecode.gecode"/"org.gecode.gecodestd"/' -e 's/"name": "Gecode"/"name": "GecodeStd"/' \
 	-e "s|\"-Ggecode\"|\"$dir/gecodestd\"|" /usr/share/minizinc/solvers/gecode.msc > "$dir/gecodestd.msc"
