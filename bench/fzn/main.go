@@ -12,6 +12,14 @@
 //	mkdir -p DIR && ln -s CHECKOUT DIR/files
 //	go run ./bench/fzn -dir DIR -sel bench/fzn/wider.json -reps 1 > report.md
 //
+// bench/fzn/third.json takes in families whose models include globals.mzn,
+// which Debian's Gecode library cannot flatten: gecodefix.sh writes a
+// configuration that can, and one that checks solutions with the standard
+// decompositions (THIRD.md):
+//
+//	sh bench/fzn/gecodefix.sh G
+//	go run ./bench/fzn -dir DIR -sel bench/fzn/third.json -reps 1 -gecode gecodefix -check gecodestd -solvers G
+//
 // A selection is a JSON list of instances (the format of
 // ../shared/mznbench/public.json): model and data paths under DIR/files,
 // kind (satisfy, minimize, maximize), Gecode's answer (an objective, SAT
