@@ -12,6 +12,14 @@
 //	mkdir -p DIR && ln -s CHECKOUT DIR/files
 //	go run ./bench/fzn -dir DIR -sel bench/fzn/wider.json -reps 1 > report.md
 //
+// bench/fzn/third.json takes in families whose models include globals.mzn,
+// which Debian's Gecode library cannot flatten: gecodefix.sh writes a
+// configuration that can, and one that checks solutions with the standard
+// decompositions (THIRD.md):
+//
+//	sh bench/fzn/gecodefix.sh G
+//	go run ./bench/fzn -dir DIR -sel bench/fzn/third.json -reps 1 -gecode gecodefix -check gecodestd -solvers G
+//
 // A selection is a JSON list of instances (the format of
 // ../shared/mznbench/public.json): model and data paths under DIR/files,
 // kind (satisfy, minimize, maximize), Gecode's answer (an objective, SAT
@@ -67,6 +75,9 @@ func main() {
 	reps := flag.Int("reps", 3, "runs of each solver on each instance; the report shows medians")
 	csp := flag.String("csp", "", "a csp binary (default: build ./cmd/csp)")
 	only := flag.String("only", "", "run only the instances whose family matches this regular expression")
+	flag.StringVar(&gecodeID, "gecode", "gecode", "the Gecode solver configuration to compare with and to check csp's solutions (gecodefix: see gecodefix.sh)")
+	flag.StringVar(&checkID, "check", "", "the solver configuration that checks csp's solutions (default: -gecode's; gecodestd decomposes every global as MiniZinc's standard library does)")
+	extra := flag.String("solvers", "", "more folders of solver configurations for MiniZinc (where gecodefix.sh wrote gecodefix.msc), colon-separated")
 	flag.Float64Var(&limitScale, "scale", 1, "multiply every limit by this (on a loaded machine, to see each solver's time; the verdicts then mean the longer limit)")
 	flag.Parse()
 	if *dir == "" {
@@ -88,6 +99,12 @@ func main() {
 		fatal(err)
 	}
 	defer cleanup()
+	if checkID == "" {
+		checkID = gecodeID
+	}
+	if *extra != "" {
+		solvers += ":" + *extra // MZN_SOLVER_PATH is a list
+	}
 	re := regexp.MustCompile(*only)
 	start := time.Now()
 	load0 := loadAverage()
@@ -98,10 +115,10 @@ func main() {
 		}
 		r := row{in: in}
 		for range *reps { // alternate, so that both see the same machine
-			r.gecode = append(r.gecode, runOne(*dir, in, "gecode", solvers))
+			r.gecode = append(r.gecode, runOne(*dir, in, gecodeID, solvers))
 			r.csp = append(r.csp, runOne(*dir, in, "csp", solvers))
 		}
-		fmt.Fprintf(os.Stderr, "%-18s %-28s csp %-8s %8s  gecode %-8s %8s\n", in.Family, filepath.Base(in.Data),
+		fmt.Fprintf(os.Stderr, "%-18s %-28s csp %-8s %8s  gecode %-8s %8s\n", in.Family, in.name(),
 			r.csp[0].verdict, median(r.csp).wall.Round(time.Millisecond), r.gecode[0].verdict, median(r.gecode).wall.Round(time.Millisecond))
 		rows = append(rows, r)
 	}
@@ -155,8 +172,20 @@ func install(csp string) (string, func(), error) {
 	return solvers, cleanup, nil
 }
 
+// name is the instance's data file, or its model when it has none.
+func (in instance) name() string {
+	if in.Data == "" {
+		return filepath.Base(in.Model)
+	}
+	return filepath.Base(in.Data)
+}
+
 // limitScale multiplies the limits (-scale).
 var limitScale = 1.0
+
+// gecodeID is the Gecode solver configuration (-gecode), checkID the one
+// that checks csp's solutions (-check).
+var gecodeID, checkID = "gecode", ""
 
 // limit is the time an instance gets, as run.py gives it (times -scale).
 // The solver is told to stop a second before it (--time-limit), and killed
@@ -218,7 +247,7 @@ func runOne(dir string, in instance, solver, solvers string) result {
 		r.err = firstLine(errorLine.FindString(errOut.String())+"\n"+errOut.String(), runErr)
 	}
 	if solver == "csp" && r.verdict != "WRONG" {
-		r.checked = check(dir, in, text)
+		r.checked = check(dir, in, text, solvers)
 		if r.checked == "REJECTED" {
 			r.verdict = "WRONG"
 		}
@@ -230,7 +259,7 @@ func runOne(dir string, in instance, solver, solvers string) result {
 // its data, and has Gecode solve that: a solution that breaks a
 // constraint of the model makes it unsatisfiable. It returns "checked",
 // "REJECTED", "-" when there is no solution to check, or what went wrong.
-func check(dir string, in instance, out string) string {
+func check(dir string, in instance, out, solvers string) string {
 	sol := lastSolution(out)
 	if sol == "" {
 		return "-"
@@ -242,13 +271,15 @@ func check(dir string, in instance, out string) string {
 	defer os.Remove(f.Name())
 	f.WriteString(sol)
 	f.Close()
-	args := []string{"--solver", "gecode", filepath.Join(dir, "files", in.Model)}
+	args := []string{"--solver", checkID, filepath.Join(dir, "files", in.Model)}
 	if in.Data != "" {
 		args = append(args, filepath.Join(dir, "files", in.Data))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	res, err := exec.CommandContext(ctx, "minizinc", append(args, f.Name())...).CombinedOutput()
+	cmd := exec.CommandContext(ctx, "minizinc", append(args, f.Name())...)
+	cmd.Env = append(os.Environ(), "MZN_SOLVER_PATH="+solvers)
+	res, err := cmd.CombinedOutput()
 	switch {
 	case strings.Contains(string(res), "=====UNSATISFIABLE====="):
 		return "REJECTED"
@@ -382,7 +413,7 @@ func report(rows []row, sel string, reps int, start time.Time, load0 string) int
 			gecodeSolved++
 		}
 		fmt.Printf("| %s | `%s` | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f s |\n",
-			r.in.Family, filepath.Base(r.in.Data), r.in.Kind, r.in.Answer, c.answer, verdict, c.checked,
+			r.in.Family, r.in.name(), r.in.Kind, r.in.Answer, c.answer, verdict, c.checked,
 			wall(c), wall(g), solveTime(c), solveTime(g), c.nodes, g.nodes, r.in.limit().Seconds())
 	}
 	fmt.Printf("\ncsp solved %d of %d within the limit, Gecode %d in the same run; %d wrong answers, %d errors, %d unsolved (best or UNKNOWN in time), %d stopped at the limit without a word.\n",

@@ -3,24 +3,31 @@
 ../shared/mznbench/public.json, from a checkout of github.com/MiniZinc/minizinc-benchmarks (MIT).
 
 usage: select.py BENCH OUT.json [-per N] [-limit S] [-only F,G] [-skip F,G] [-from F] [-to G]
-                 [-exclude SEL.json] [-nobreak 1]
+                 [-exclude SEL.json,SEL2.json] [-newonly 1] [-nobreak 1] [-gecode SOLVER]
 
 For each family (a folder of BENCH), the models (a .mzn with a solve item) are paired with the data
 files (.dzn anywhere under the folder; a model without data files is an instance of its own). The N
-smallest pairs by data size, plus one of median size, are candidates (those of -exclude's selection
-left out). A candidate is kept when
+smallest pairs by data size, plus one of median size, are candidates (the instances of -exclude's
+selections, a comma-separated list, left out; with -newonly, their families too). A candidate is kept when
   - it flattens with csp's library (MZN_SOLVER_PATH must know csp: `csp mzn install DIR`) into
     FlatZinc without var float or var set (an integer/Boolean model), and
   - Gecode solves it to completion (the optimum, or SAT/UNSAT) within -limit seconds of solveTime.
 A family whose smallest candidate Gecode cannot finish is left at that (unless -nobreak). Models
 that include globals.mzn do not flatten for the Gecode of Debian's minizinc 2.6.4 package (its
 library lacks the 2.6 inverse), so those families drop out, as they did from the public selection.
-The JSON lists the kept instances with Gecode's answer, solveTime and flatTime; progress on stderr.
+-gecode names the Gecode solver configuration (gecodefix.sh makes one whose library
+flattens globals.mzn). The JSON lists the kept instances with Gecode's answer, solveTime and flatTime; progress on stderr.
 Run bench/fzn on the result."""
-import json, os, re, subprocess, sys, tempfile
+import os, sys
+
+# this file's name shadows the standard module select, which subprocess
+# imports: run as a script, its folder comes first on the path
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != here]
+import json, re, subprocess, tempfile  # noqa: E402
 
 args = sys.argv[1:]
-opts = {"-nobreak": "", "-per": "2", "-limit": "15", "-skip": "", "-only": "", "-from": "", "-to": "~", "-exclude": ""}
+opts = {"-gecode": "gecode", "-nobreak": "", "-newonly": "", "-per": "2", "-limit": "15", "-skip": "", "-only": "", "-from": "", "-to": "~", "-exclude": ""}
 pos = []
 while args:
     a = args.pop(0)
@@ -84,10 +91,13 @@ def stat(out, k):
     return m.group(1) if m else None
 
 
-excluded = set()
-if opts["-exclude"]:
-    for e in json.load(open(opts["-exclude"])):
+excluded, seen_fams = set(), set()
+for path in filter(None, opts["-exclude"].split(",")):
+    for e in json.load(open(path)):
         excluded.add((e["model"], e.get("data")))
+        seen_fams.add(e["family"])
+if opts["-newonly"]:
+    skip |= seen_fams
 sel = []
 fams = sorted(f for f in os.listdir(bench) if os.path.isdir(os.path.join(bench, f)) and not f.startswith("."))
 for fam in fams:
@@ -110,7 +120,7 @@ for fam in fams:
             continue
         src = open(model, errors="replace").read()
         km = kind_re.search(src)
-        rc, o, err = run(["minizinc", "--solver", "gecode", "--output-mode", "dzn", "--output-objective", "-s",
+        rc, o, err = run(["minizinc", "--solver", opts["-gecode"], "--output-mode", "dzn", "--output-objective", "-s",
                           "--time-limit", str(int(limit * 1000 + 3000))] + files, limit + 60)
         solve_s, flat_s = stat(o, "solveTime"), stat(o, "flatTime")
         complete = "==========" in o
@@ -127,7 +137,8 @@ for fam in fams:
             ok = complete or unsat
             ans = "UNSAT" if unsat else objs[-1] if objs else None
         if rc == "timeout" or not ok or solve_s is None or float(solve_s) > limit:
-            print(f"skip  {name}: gecode {rc} ok={ok} solve={solve_s}", file=sys.stderr)
+            why = [l for l in err.splitlines() if "Error" in l or "error" in l][:1] if rc == 1 else ""
+            print(f"skip  {name}: gecode {rc} ok={ok} solve={solve_s} {why}", file=sys.stderr)
             if rc != 1 and not opts["-nobreak"]:
                 break  # the smallest data are too hard already: the larger too
             continue
