@@ -138,7 +138,8 @@ func (s Search) Options(base engine.Options, free bool) engine.Options {
 // varOrders and valueOrders map the annotations' choices to the engine's.
 // MiniZinc's choices the engine has no counterpart for take the nearest:
 // anti_first_fail, occurrence and max_regret the input order; the
-// splits, which halve a domain, the order of their first half.
+// splits halve the domain, the lower half first (the upper for
+// indomain_reverse_split).
 var varOrders = map[string]engine.VarOrder{
 	"input_order": engine.OrderInput, "first_fail": engine.OrderMRV, "most_constrained": engine.OrderMRV,
 	"dom_w_deg": engine.OrderDomWdeg, "smallest": engine.OrderSmallest, "largest": engine.OrderLargest,
@@ -146,9 +147,9 @@ var varOrders = map[string]engine.VarOrder{
 }
 
 var valueOrders = map[string]engine.ValueOrder{
-	"indomain_min": engine.ValuesMin, "indomain": engine.ValuesMin, "indomain_split": engine.ValuesMin,
-	"indomain_interval": engine.ValuesMin, "indomain_random": engine.ValuesMin,
-	"indomain_max": engine.ValuesMax, "indomain_reverse_split": engine.ValuesMax,
+	"indomain_min": engine.ValuesMin, "indomain": engine.ValuesMin, "indomain_split": engine.ValueSplit,
+	"indomain_interval": engine.ValueSplit, "indomain_random": engine.ValuesMin,
+	"indomain_max": engine.ValuesMax, "indomain_reverse_split": engine.ValueSplitMax,
 	"indomain_middle": engine.ValuesMid, "indomain_median": engine.ValuesMid,
 }
 

@@ -50,3 +50,22 @@ solve :: seq_search([int_search(xs, first_fail, indomain_max, complete),
 		t.Errorf("warnings %q", w)
 	}
 }
+
+// TestSearchSplits maps MiniZinc's splits to the engine's: the lower half
+// first, or the upper for indomain_reverse_split (they were ascending and
+// descending values, and evilshop took five times the nodes).
+func TestSearchSplits(t *testing.T) {
+	for ann, want := range map[string]engine.ValueOrder{
+		"indomain_split": engine.ValueSplit, "indomain_interval": engine.ValueSplit,
+		"indomain_reverse_split": engine.ValueSplitMax,
+	} {
+		src := "var 1..30: x;\nsolve :: int_search([x], input_order, " + ann + ", complete) satisfy;\n"
+		p, err := Compile("s.fzn", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ph := p.Model.Phases(); len(ph) != 1 || ph[0].Values != want {
+			t.Errorf("%s: phases %+v, want values %v", ann, ph, want)
+		}
+	}
+}
