@@ -50,21 +50,32 @@ func (p *linearProp) vars() []int32 { return p.xs }
 func (p *linearProp) forward(t *store, _ int32) bool { return p.filter(t) }
 
 func (p *linearProp) filter(t *store) bool {
-	s, u := p.k, -1
-	for i, x := range p.xs {
-		if t.fixed(x) {
-			s += p.coef[i] * t.minOf(x)
-			continue
-		}
-		if u >= 0 {
-			return true
-		}
-		u = i
+	s, u, open := fixedSum(t, p.xs, p.coef, p.k)
+	if open > 1 {
+		return true
 	}
 	if u < 0 {
 		return p.rel.holds(s)
 	}
 	return narrow(t, p.xs[u], p.coef[u], -s, p.rel)
+}
+
+// fixedSum returns k plus the terms of the fixed variables, the position
+// of an open variable (-1 if none) and how many are open, counting up
+// to two: forward checking waits for one left.
+func fixedSum(t *store, xs []int32, coef []int64, k int64) (s int64, u, open int) {
+	s, u = k, -1
+	for i, x := range xs {
+		if t.fixed(x) {
+			s += coef[i] * t.minOf(x)
+			continue
+		}
+		if u >= 0 {
+			return s, u, 2
+		}
+		u, open = i, 1
+	}
+	return s, u, open
 }
 
 func (p *linearProp) check(t *store, _ int32) bool {

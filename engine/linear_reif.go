@@ -376,16 +376,9 @@ func (p *linReifProp) le(t *store, sign, incr int64) bool {
 // ne enforces Σ coef·x + k != 0: nothing until one variable is left,
 // which then loses the value that would make the sum 0.
 func (p *linReifProp) ne(t *store) bool {
-	s, u := p.k, -1
-	for i, x := range p.xs {
-		if t.fixed(x) {
-			s += p.coef[i] * t.minOf(x)
-			continue
-		}
-		if u >= 0 {
-			return true
-		}
-		u = i
+	s, u, open := fixedSum(t, p.xs, p.coef, p.k)
+	if open > 1 {
+		return true
 	}
 	if u < 0 {
 		return s != 0

@@ -41,9 +41,8 @@ func (p *poster) reifyGlobal(r term, coefs []int64, ts []term, op engine.BinOp, 
 		switch {
 		case coefs[i] == 0:
 		case t.isConst():
-			prod, ok1 := engine.MulInt(coefs[i], t.k)
-			d, ok2 := engine.SubInt(rhs, prod)
-			if !ok1 || !ok2 {
+			d, ok := moveConst(rhs, coefs[i], t.k)
+			if !ok {
 				return false
 			}
 			rhs = d
@@ -78,6 +77,14 @@ func (p *poster) reifyGlobal(r term, coefs []int64, ts []term, op engine.BinOp, 
 	return true
 }
 
+// moveConst returns rhs - a·k, the constant term a·k moved to the right
+// side, or false if it overflows.
+func moveConst(rhs, a, k int64) (int64, bool) {
+	prod, ok1 := engine.MulInt(a, k)
+	d, ok2 := engine.SubInt(rhs, prod)
+	return d, ok1 && ok2
+}
+
 // reifyOneVar posts r <-> a·x = c (or !=) when the sum has one variable
 // once its constants are folded (MiniZinc writes int_lin_ne_reif([1,-1],
 // [1,x],0,r) for r <-> x != 1): membership of x in {c/a}, the member
@@ -90,9 +97,8 @@ func (p *poster) reifyOneVar(r term, coefs []int64, ts []term, op engine.BinOp, 
 		switch {
 		case coefs[i] == 0:
 		case t.isConst():
-			prod, ok1 := engine.MulInt(coefs[i], t.k)
-			d, ok2 := engine.SubInt(rhs, prod)
-			if !ok1 || !ok2 {
+			d, ok := moveConst(rhs, coefs[i], t.k)
+			if !ok {
 				return false
 			}
 			rhs = d
