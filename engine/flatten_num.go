@@ -407,10 +407,11 @@ func (fl *flattener) ifThen(e *IfThenElse, out int32) flatNum {
 	}
 	c := fl.truth(e.Cond)
 	if v, ok := c.value(fl.t); ok && c.isConst() {
+		branch := e.Else
 		if v {
-			return fl.numInto(e.Then, out)
+			branch = e.Then
 		}
-		return fl.numInto(e.Else, out)
+		return fl.into(fl.numInto(branch, out), out)
 	}
 	a, b := fl.num(e.Then), fl.num(e.Else)
 	x, y := fl.varOf(a), fl.varOf(b)
@@ -422,6 +423,24 @@ func (fl *flattener) ifThen(e *IfThenElse, out int32) flatNum {
 		return flatNum{x: x, d: d}
 	}
 	return flatNum{x: fl.iteVar(c, x, y, out), d: d}
+}
+
+// into makes out equal to n, when out is given and n is not out already:
+// the branch an if-then-else with a constant condition keeps may be a
+// variable, a constant or a sum, which numInto does not write into out
+// (-3 = if not(-3) then ... else x3 end lost x3 = -3 when the
+// flattened primitives stood alone: FuzzEngine).
+func (fl *flattener) into(n flatNum, out int32) flatNum {
+	if out < 0 || n.x == out {
+		return n
+	}
+	f := flin{terms: []linTerm{{out, 1}}, k: -n.k}
+	if n.x >= 0 {
+		f = flin{terms: []linTerm{{out, 1}, {n.x, -1}}}
+	}
+	fl.postRelation(&f, OpEq)
+	n.x, n.k = out, 0
+	return n
 }
 
 // iteVar returns a variable equal to x where c holds, y elsewhere.
