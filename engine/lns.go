@@ -63,6 +63,7 @@ type lnsSearch struct {
 
 	rng     uint64
 	share   [nbKinds]float64 // per kind: the share of the candidates relaxed
+	score   [nbKinds]float64 // per kind: its recent rate of improvement (pick)
 	kind    lnsKind
 	relaxed []bool
 	queue   []int32
@@ -95,7 +96,7 @@ func newLNS(m *Model, opts Options) (*lnsSearch, error) {
 	l := &lnsSearch{s: s, keeper: keeper, rng: opts.Seed*0x9e3779b97f4a7c15 + 0x2545f4914f6cdd1d,
 		inc: make([]int64, s.n), crit: make([]bool, s.n), relaxed: make([]bool, s.n), isTask: make([]bool, s.n)}
 	for k := range l.share {
-		l.share[k] = 0.2
+		l.share[k], l.score[k] = 0.2, 1
 	}
 	l.candidates(m, opts)
 	if keeper != nil {
@@ -288,13 +289,7 @@ func (l *lnsSearch) critFor0() bool {
 // schedule the order kept.
 func (l *lnsSearch) draw() {
 	clear(l.relaxed)
-	k := l.kind
-	for {
-		k = (k + 1) % nbKinds
-		if k != nbWindow || l.keeper != nil {
-			break
-		}
-	}
+	k := l.pick()
 	l.kind = k
 	n := max(1, int(l.share[k]*float64(len(l.cands))+0.5))
 	switch k {
@@ -386,9 +381,52 @@ func (l *lnsSearch) keepOrder() {
 	}
 }
 
+// pick draws the kind of the next neighbourhood, each with a chance
+// after its recent rate of improvement (adaptive LNS, Ropke and Pisinger
+// 2006), never below scoreFloor: the kind that improves a schedule (the
+// window, or a machine's jobs) is drawn more while it does.
+func (l *lnsSearch) pick() lnsKind {
+	total := 0.0
+	for k := range nbKinds {
+		if l.kindOK(k) {
+			total += l.score[k]
+		}
+	}
+	r := float64(l.random(1<<20)) / (1 << 20) * total
+	last := lnsKind(0)
+	for k := range nbKinds {
+		if !l.kindOK(k) {
+			continue
+		}
+		last = k
+		if r -= l.score[k]; r < 0 {
+			return k
+		}
+	}
+	return last
+}
+
+// kindOK reports whether kind k applies: the window needs a schedule.
+func (l *lnsSearch) kindOK(k lnsKind) bool { return k != nbWindow || l.keeper != nil }
+
+// scoreFloor and scoreDecay shape pick's chances: a kind's score moves a
+// tenth of the way to 1 after each improvement and to 0 after each
+// neighbourhood without one, and stays above the floor.
+const (
+	scoreFloor = 0.1
+	scoreDecay = 0.9
+)
+
 // adapt changes the share the kind just searched relaxes: more when its
-// neighbourhood held nothing better, less when the limit cut it short.
+// neighbourhood held nothing better, less when the limit cut it short;
+// and its score.
 func (l *lnsSearch) adapt(out lnsOutcome) {
+	sc := &l.score[l.kind]
+	*sc *= scoreDecay
+	if out == lnsImproved {
+		*sc += 1 - scoreDecay
+	}
+	*sc = max(*sc, scoreFloor)
 	sh := &l.share[l.kind]
 	switch out {
 	case lnsExhausted:
