@@ -8,7 +8,7 @@ import "sort"
 // the rest; the solver searches what is left, under the bound "better
 // than the incumbent" and a small failure limit; a better solution found
 // there becomes the incumbent, and the next neighbourhood is drawn. The
-// neighbourhoods take turns:
+// neighbourhoods are drawn with chances after their recent success (pick):
 //
 //   - random: a random share of the candidate variables is relaxed;
 //   - constraints: a random variable and the variables it shares
