@@ -569,7 +569,7 @@ func (a *acLinear) propagate(s *Solver) bool { return a.p.bounds(&s.st) }
 // binaryEq makes a·x + b·y + k = 0 domain consistent: each value of x has
 // at most one support in y and conversely, so one pass over each suffices.
 func (p *linearProp) binaryEq(t *store) bool {
-	if ok, done := p.shiftedEq(t); done {
+	if ok, done := shiftedPair(t, p.xs[0], p.xs[1], p.coef[0], p.coef[1], p.k); done {
 		return ok
 	}
 	for i := range 2 {

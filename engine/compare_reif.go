@@ -152,15 +152,7 @@ func (p *cmpReifProp) propagate(t *store, _ propMode) bool {
 		}
 		return p.enforce(t, linEQ)
 	}
-	switch p.decide(t) {
-	case decHolds:
-		if !p.imp {
-			return t.fixTo(p.b, 1)
-		}
-	case decFails:
-		return t.fixTo(p.b, 0)
-	}
-	return true
+	return decideB(t, p.b, p.decide(t), p.imp)
 }
 
 // decide tells whether x rel y + c holds for every value of the domains,

@@ -64,31 +64,14 @@ func newElementBounds(b *builder, g *ElementConstraint, argX, xs []int32) (globa
 			p.itemC[k] = args[1+k].(*Const).V
 		}
 	}
-	local := make(map[int32]int, len(xs))
-	for l, x := range xs {
-		local[x] = l
-	}
+	local := localNumbers(xs)
 	if p.idx >= 0 {
 		p.idxL = local[p.idx]
 		t := &b.s.st
 		p.idxWord = t.bitset(p.idx) && t.vi[p.idx].width <= 64
 	}
-	p.core = make([]bool, len(xs))
-	p.cellsOf = make([][]int32, len(xs))
-	distinct := true
-	for _, x := range []int32{p.idx, p.res} {
-		if x >= 0 {
-			distinct = distinct && !p.core[local[x]]
-			p.core[local[x]] = true
-		}
-	}
-	for k, x := range p.items {
-		if x >= 0 {
-			l := local[x]
-			distinct = distinct && !p.core[l]
-			p.cellsOf[l] = append(p.cellsOf[l], int32(k))
-		}
-	}
+	var distinct bool
+	p.core, p.cellsOf, distinct = itemCells(local, len(xs), []int32{p.idx, p.res}, p.items)
 	return p, globalOpts{idem: distinct, ev: p.ev}
 }
 

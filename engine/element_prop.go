@@ -101,27 +101,40 @@ func (g *ElementConstraint) newProp(b *builder, argX, xs []int32) (globalProp, g
 	} else {
 		p.wide = true
 	}
+	var distinct bool
+	p.core, p.cellsOf, distinct = itemCells(localNumbers(xs), len(xs), append(append([]int32(nil), p.idx...), p.res), p.items)
+	return p, globalOpts{idem: distinct, ev: p.ev}, nil
+}
+
+// localNumbers maps each of xs to its position.
+func localNumbers(xs []int32) map[int32]int {
 	local := make(map[int32]int, len(xs))
 	for l, x := range xs {
 		local[x] = l
 	}
-	p.core = make([]bool, len(xs))
-	p.cellsOf = make([][]int32, len(xs))
-	distinct := true
-	for _, x := range append(append([]int32(nil), p.idx...), p.res) {
+	return local
+}
+
+// itemCells returns, per local variable of an element, whether it is an
+// index or the result (core), and the positions of the items it is; and
+// whether no variable is two of these, so that the propagator is
+// idempotent. Negative entries are constants.
+func itemCells(local map[int32]int, n int, cores, items []int32) (core []bool, cellsOf [][]int32, distinct bool) {
+	core, cellsOf, distinct = make([]bool, n), make([][]int32, n), true
+	for _, x := range cores {
 		if x >= 0 {
-			distinct = distinct && !p.core[local[x]]
-			p.core[local[x]] = true
+			distinct = distinct && !core[local[x]]
+			core[local[x]] = true
 		}
 	}
-	for k, x := range p.items {
+	for k, x := range items {
 		if x >= 0 {
 			l := local[x]
-			distinct = distinct && !p.core[l]
-			p.cellsOf[l] = append(p.cellsOf[l], int32(k))
+			distinct = distinct && !core[l]
+			cellsOf[l] = append(cellsOf[l], int32(k))
 		}
 	}
-	return p, globalOpts{idem: distinct, ev: p.ev}, nil
+	return core, cellsOf, distinct
 }
 
 func (p *elementProp) propagate(t *store, mode propMode) bool {

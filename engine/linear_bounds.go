@@ -86,30 +86,18 @@ func (p *linearProp) sums(t *store) (lo, hi int64, span uint64) {
 // variable moves the bound its least term does not use, so one pass
 // reaches the fixpoint.
 func (p *linearProp) le(t *store) bool {
-	lo, _, span := p.sums(t)
+	lo, hi, span := p.sums(t)
 	if lo > 0 {
 		return false
 	}
 	if span <= uint64(-lo) {
 		return true
 	}
-	for n := range p.xs {
-		i, span := p.term(n)
-		if span <= uint64(-lo) {
-			break // no narrower term can move
-		}
-		x, a := p.xs[i], p.coef[i]
-		l, _ := termRange(t, x, a)
-		if !narrowTerm(t, x, a, l-lo) {
-			return false
-		}
-	}
-	return true
+	_, _, ok := p.narrowLE(t, lo, hi, nil)
+	return ok
 }
 
-// eq narrows each term of Σ coef·x + k = 0 to [l - lo, h - hi] shifted by
-// its own range: one round, with the sums brought up to date as terms
-// narrow, so that later terms see the earlier ones' new bounds.
+// eq makes one round of narrowing for Σ coef·x + k = 0.
 func (p *linearProp) eq(t *store) bool {
 	lo, hi, span := p.sums(t)
 	if lo > 0 || hi < 0 {
@@ -118,25 +106,65 @@ func (p *linearProp) eq(t *store) bool {
 	if span <= uint64(-lo) && span <= uint64(hi) {
 		return true
 	}
+	_, _, ok := p.narrowEQ(t, lo, hi, nil)
+	return ok
+}
+
+// narrowLE narrows each term a·x of Σ coef·x + k <= 0 to at most l - lo,
+// l its least value and lo the sum's, the widest terms first, until the
+// rest are too narrow to move. It returns the sums brought up to date;
+// inc, if not nil, keeps its cells with them (linear_incr.go).
+func (p *linearProp) narrowLE(t *store, lo, hi int64, inc *linearIncr) (int64, int64, bool) {
 	for n := range p.xs {
 		i, span := p.term(n)
-		if span <= uint64(-lo) && span <= uint64(hi) {
+		if span <= uint64(-lo) {
 			break // no narrower term can move
 		}
 		x, a := p.xs[i], p.coef[i]
-		l, h := termRange(t, x, a)
-		// a·x <= l - lo and a·x >= h - hi.
-		if !narrowTerm(t, x, a, l-lo) || !narrowTerm(t, x, -a, hi-h) {
-			return false
+		if t.fixed(x) {
+			continue // 0 wide: in the sums already
 		}
-		nl, nh := termRange(t, x, a)
-		lo += nl - l
-		hi += nh - h
-		if lo > 0 || hi < 0 {
-			return false
+		l, h := termRange(t, x, a)
+		if !narrowTerm(t, x, a, l-lo) {
+			return lo, hi, false
+		}
+		lo, hi = p.moved(t, i, l, h, lo, hi, inc)
+	}
+	return lo, hi, true
+}
+
+// narrowEQ is narrowLE for Σ coef·x + k = 0: each term a·x within
+// h - hi .. l - lo, what the other terms leave it. Later terms see the
+// earlier ones' new bounds.
+func (p *linearProp) narrowEQ(t *store, lo, hi int64, inc *linearIncr) (int64, int64, bool) {
+	for n := range p.xs {
+		i, span := p.term(n)
+		if span <= uint64(-lo) && span <= uint64(hi) {
+			break
+		}
+		x, a := p.xs[i], p.coef[i]
+		if t.fixed(x) {
+			continue
+		}
+		l, h := termRange(t, x, a)
+		if !narrowTerm(t, x, a, l-lo) || !narrowTerm(t, x, -a, hi-h) {
+			return lo, hi, false
+		}
+		if lo, hi = p.moved(t, i, l, h, lo, hi, inc); lo > 0 || hi < 0 {
+			return lo, hi, false
 		}
 	}
-	return true
+	return lo, hi, true
+}
+
+// moved returns the sums lo, hi after term i, whose range was l..h, was
+// narrowed.
+func (p *linearProp) moved(t *store, i int, l, h, lo, hi int64, inc *linearIncr) (int64, int64) {
+	if inc != nil {
+		return inc.update(t, i, lo, hi)
+	}
+	nl, nh := termRange(t, p.xs[i], p.coef[i])
+	return lo + nl - l, hi + nh - h
 }
 
 // narrowTerm enforces a·x <= r on the bounds of x.

@@ -65,18 +65,24 @@ func newLinearIncr(p *linearProp, t *store) *linearIncr {
 func (l *linearIncr) propagate(s *Solver) bool {
 	t := &s.st
 	lo, hi := l.sums(t)
-	var ok bool
-	if l.p.rel == linLE {
-		ok = l.le(t, lo, hi)
-	} else {
-		ok = l.eq(t, lo, hi)
+	ok := lo <= 0
+	switch {
+	case l.p.rel == linEQ:
+		lo, hi, ok = l.eq(t, lo, hi)
+	case ok:
+		// Narrowing the greatest values leaves lo as it is: one pass.
+		lo, hi, ok = l.p.narrowLE(t, lo, hi, l)
+	}
+	if ok {
+		l.lo.put(t, lo)
+		l.hi.put(t, hi)
 	}
 	return ok
 }
 
 // sums brings the cells up to date with the events and returns the sums.
 func (l *linearIncr) sums(t *store) (lo, hi int64) {
-	defer func() { l.ev.pending = l.ev.pending[:0] }()
+	lo, hi = l.lo.get(t), l.hi.get(t)
 	if t.cell[l.synced] == 0 {
 		lo, hi = l.p.k, l.p.k
 		for i := range l.p.xs {
@@ -86,14 +92,12 @@ func (l *linearIncr) sums(t *store) (lo, hi int64) {
 			lo, hi = lo+tl, hi+th
 		}
 		t.set(l.synced, 1)
-		l.lo.put(t, lo)
-		l.hi.put(t, hi)
-		return lo, hi
+	} else {
+		for _, i := range l.ev.pending {
+			lo, hi = l.update(t, int(i), lo, hi)
+		}
 	}
-	lo, hi = l.lo.get(t), l.hi.get(t)
-	for _, i := range l.ev.pending {
-		lo, hi = l.update(t, int(i), lo, hi)
-	}
+	l.ev.pending = l.ev.pending[:0]
 	l.lo.put(t, lo)
 	l.hi.put(t, hi)
 	return lo, hi
@@ -114,67 +118,27 @@ func (l *linearIncr) update(t *store, i int, lo, hi int64) (int64, int64) {
 	return lo, hi
 }
 
-// le narrows Σ coef·x + k <= 0; narrowing the greatest values leaves lo
-// as it is, so one pass is the fixpoint.
-func (l *linearIncr) le(t *store, lo, hi int64) bool {
-	if lo > 0 {
-		return false
-	}
-	p := l.p
-	for n, i := range p.bySpan {
-		if p.spans[n] <= uint64(-lo) {
-			break
-		}
-		x, a := p.xs[i], p.coef[i]
-		if t.fixed(x) {
-			continue
-		}
-		tl, _ := termRange(t, x, a)
-		if !narrowTerm(t, x, a, tl-lo) {
-			return false
-		}
-		lo, hi = l.update(t, int(i), lo, hi)
-	}
-	l.hi.put(t, hi)
-	return true
-}
-
 // eq narrows Σ coef·x + k = 0 round after round, as linearProp.bounds.
-func (l *linearIncr) eq(t *store, lo, hi int64) bool {
+func (l *linearIncr) eq(t *store, lo, hi int64) (int64, int64, bool) {
 	p := l.p
 	for range creepLimit {
 		if lo > 0 || hi < 0 {
-			return false
+			return lo, hi, false
 		}
 		if p.spans[0] <= uint64(-lo) && p.spans[0] <= uint64(hi) {
 			break
 		}
 		c := t.changes
 		if t.tick(int32(len(p.xs))) {
-			return false
+			return lo, hi, false
 		}
-		for n, i := range p.bySpan {
-			if p.spans[n] <= uint64(-lo) && p.spans[n] <= uint64(hi) {
-				break
-			}
-			x, a := p.xs[i], p.coef[i]
-			if t.fixed(x) {
-				continue // its range, 0 wide, is in the sums already
-			}
-			tl, th := termRange(t, x, a)
-			if !narrowTerm(t, x, a, tl-lo) || !narrowTerm(t, x, -a, hi-th) {
-				return false
-			}
-			lo, hi = l.update(t, int(i), lo, hi)
-			if lo > 0 || hi < 0 {
-				return false
-			}
+		var ok bool
+		if lo, hi, ok = p.narrowEQ(t, lo, hi, l); !ok {
+			return lo, hi, false
 		}
 		if t.changes == c {
 			break
 		}
 	}
-	l.lo.put(t, lo)
-	l.hi.put(t, hi)
-	return true
+	return lo, hi, true
 }

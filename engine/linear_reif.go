@@ -19,9 +19,10 @@ import (
 // comparison (b = 1, unless Imp) or its negation (b = 0), and for = and
 // != once every variable but one is fixed and the value that one needs
 // is not in its domain; once b is fixed, the comparison (or, b = 0
-// without Imp, its negation) is enforced as the linear propagator does:
-// bounds consistency for <= and =, the value removed once one variable is
-// left for !=.
+// without Imp, its negation) is enforced by the linear propagator
+// (linearProp.bounds): bounds consistency for <= and = (domain
+// consistency for = over two small domains), the value removed once one
+// variable is left for !=.
 type LinearReif struct {
 	Coefs []int64
 	X     []Expr
@@ -212,6 +213,17 @@ func (g *LinearReif) newProp(b *builder, argX, _ []int32) (globalProp, globalOpt
 		}
 	}
 	p.xs, p.coef = p.xs[:keep], p.coef[:keep]
+	p.yes = &linearProp{xs: p.xs, coef: p.coef, k: p.k, rel: p.rel}
+	p.no = &linearProp{xs: p.xs, coef: p.coef, k: p.k, rel: linEQ} // not !=
+	switch p.rel {
+	case linEQ:
+		p.no.rel = linNE
+	case linLE: // not (s <= 0)  <=>  -s + 1 <= 0, within linReifMargin
+		p.no = &linearProp{xs: p.xs, coef: make([]int64, len(p.coef)), k: 1 - p.k, rel: linLE}
+		for i, a := range p.coef {
+			p.no.coef[i] = -a
+		}
+	}
 	return p, globalOpts{idem: true}, nil
 }
 
@@ -225,6 +237,9 @@ type linReifProp struct {
 	b    int32 // -1: b is the constant bv
 	bv   int64
 	imp  bool
+	// yes and no are the comparison and its negation, enforced as any
+	// linear comparison once b is fixed.
+	yes, no *linearProp
 }
 
 func (p *linReifProp) propagate(t *store, _ propMode) bool {
@@ -235,23 +250,23 @@ func (p *linReifProp) propagate(t *store, _ propMode) bool {
 		}
 		switch {
 		case bv == 1:
-			return p.enforce(t, p.rel, 1, 0)
+			return p.yes.bounds(t)
 		case p.imp:
 			return true
-		case p.rel == linLE: // not (s <= 0)  <=>  -s + 1 <= 0
-			return p.enforce(t, linLE, -1, 1)
-		case p.rel == linEQ:
-			return p.enforce(t, linNE, 1, 0)
 		}
-		return p.enforce(t, linEQ, 1, 0)
+		return p.no.bounds(t)
 	}
-	switch p.decide(t) {
-	case decHolds:
-		if !p.imp {
-			return t.fixTo(p.b, 1)
-		}
-	case decFails:
-		return t.fixTo(p.b, 0)
+	return decideB(t, p.b, p.decide(t), p.imp)
+}
+
+// decideB fixes b as verdict v asks: 1 where the comparison holds (not
+// for a half-reification, whose b may be 0 anyway), 0 where it fails.
+func decideB(t *store, b int32, v verdict, imp bool) bool {
+	switch {
+	case v == decHolds && !imp:
+		return t.fixTo(b, 1)
+	case v == decFails:
+		return t.fixTo(b, 0)
 	}
 	return true
 }
@@ -273,21 +288,10 @@ func (p *linReifProp) decide(t *store) verdict {
 	lo, hi := p.k, p.k
 	open, free := 0, int32(-1)
 	for i, x := range p.xs {
-		a := p.coef[i]
-		if t.fixed(x) {
-			v := a * t.minOf(x)
-			lo += v
-			hi += v
-			continue
-		}
-		open++
-		free = int32(i)
-		if a > 0 {
-			lo += a * t.minOf(x)
-			hi += a * t.maxOf(x)
-		} else {
-			lo += a * t.maxOf(x)
-			hi += a * t.minOf(x)
+		l, h := termRange(t, x, p.coef[i])
+		lo, hi = lo+l, hi+h
+		if !t.fixed(x) {
+			open, free = open+1, int32(i)
 		}
 	}
 	if p.rel == linLE {
@@ -320,68 +324,4 @@ func (p *linReifProp) decide(t *store) verdict {
 		}
 	}
 	return decOpen
-}
-
-// enforce enforces sign·(Σ coef·x + k) + incr rel 0.
-func (p *linReifProp) enforce(t *store, rel linRel, sign, incr int64) bool {
-	switch rel {
-	case linLE:
-		return p.le(t, sign, incr)
-	case linNE:
-		return p.ne(t)
-	}
-	for range creepLimit { // see linearProp.bounds
-		c := t.changes
-		if t.tick(int32(len(p.xs))) || !p.le(t, 1, 0) || !p.le(t, -1, 0) {
-			return false
-		}
-		if t.changes == c {
-			break
-		}
-	}
-	return true
-}
-
-// le enforces sign·(Σ coef·x + k) + incr <= 0 to bounds consistency, as
-// linearProp.le does; the magnitude check bounds every partial sum.
-func (p *linReifProp) le(t *store, sign, incr int64) bool {
-	smin := sign*p.k + incr
-	for i, x := range p.xs {
-		if a := sign * p.coef[i]; a > 0 {
-			smin += a * t.minOf(x)
-		} else {
-			smin += a * t.maxOf(x)
-		}
-	}
-	if smin > 0 {
-		return false
-	}
-	for i, x := range p.xs {
-		a := sign * p.coef[i]
-		if a > 0 {
-			slack := a*t.minOf(x) - smin // a·x <= slack
-			if !t.removeAbove(x, floorDiv(slack, a)) {
-				return false
-			}
-		} else {
-			slack := a*t.maxOf(x) - smin
-			if !t.removeBelow(x, ceilDiv(slack, a)) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// ne enforces Σ coef·x + k != 0: nothing until one variable is left,
-// which then loses the value that would make the sum 0.
-func (p *linReifProp) ne(t *store) bool {
-	s, u, open := fixedSum(t, p.xs, p.coef, p.k)
-	if open > 1 {
-		return true
-	}
-	if u < 0 {
-		return s != 0
-	}
-	return narrow(t, p.xs[u], p.coef[u], -s, linNE)
 }

@@ -69,14 +69,10 @@ func (t *store) wordOr0(vi *varInfo, i int64) uint64 {
 	return t.words[vi.at(int32(i))]
 }
 
-// shiftedEq makes a·x + b·y + k = 0 with b = -a = ±1 over two bit sets
-// domain consistent word by word; done is false for other equalities.
-func (p *linearProp) shiftedEq(t *store) (ok, done bool) {
-	return shiftedPair(t, p.xs[0], p.xs[1], p.coef[0], p.coef[1], p.k)
-}
-
-// shiftedPair is shiftedEq for a·x + b·y + k = 0 (k bounded by the
-// builder's magnitude check, so k·a does not overflow).
+// shiftedPair makes a·x + b·y + k = 0 with b = -a = ±1 over two dense
+// bit sets domain consistent word by word; done is false, with nothing
+// done, for other equalities. The builder's magnitude check keeps k·a
+// from overflowing.
 func shiftedPair(t *store, x, y int32, a, b, k int64) (ok, done bool) {
 	if b != -a || a != 1 && a != -1 || !t.dense(x) || !t.dense(y) {
 		return false, false

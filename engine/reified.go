@@ -43,17 +43,7 @@ func (r *linReif) propagate(t *store, _ propMode) bool {
 		}
 		return r.no.bounds(t)
 	}
-	lo, hi := r.yes.k, r.yes.k
-	for i, x := range r.yes.xs {
-		a := r.yes.coef[i]
-		if a > 0 {
-			lo += a * t.minOf(x)
-			hi += a * t.maxOf(x)
-		} else {
-			lo += a * t.maxOf(x)
-			hi += a * t.minOf(x)
-		}
-	}
+	lo, hi, _ := r.yes.sums(t)
 	switch decided, holds := r.decide(t, lo, hi); {
 	case !decided:
 		return true
